@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { importBench } from './import.bench.js';
+import { readsBench } from './reads.bench.js';
+import { seedsBench } from './seeds.bench.js';
+
+const SUITES: Record<string, () => Promise<string>> = { seeds: seedsBench, import: importBench, reads: readsBench };
+
+/** `npm run bench [-- suite ...]`: runs the named suites (all by default) and prints Markdown tables for BENCHMARKS.md. */
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = names.filter((n) => !SUITES[n]);
+if (unknown.length) {
+  console.error(`Unknown benchmark suite ${unknown.join(', ')}. Suites: ${Object.keys(SUITES).join(', ')}.`);
+  process.exit(2);
+}
+for (const name of names.length ? names : Object.keys(SUITES)) {
+  console.error(`Running ${name}…`);
+  console.log(`\n### ${name}\n\n${await SUITES[name]()}\n`);
+}
+process.exit(0);

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
+import { PERMISSIONS } from '../src/common/auth/permissions.js';
+import { insertRows } from '../src/database/bulk-write.js';
+import type { Database } from '../src/database/database.js';
+import { charts, userCredentials, users } from '../src/database/schema.js';
+import { findGpt } from '../src/games/registry.js';
+import { ImportPipeline, type Converted, type ConvertBatch } from '../src/imports/import-pipeline.js';
+import { rerankAll } from '../src/scores/rerank.js';
+import { loadSdvxCatalog } from './catalog-fixture.js';
+
+export interface ReadsDataset {
+  source: string;
+  users: number;
+  scores: number;
+  /** A well-played chart, a user in the middle of the leaderboard, and a bearer token for that user. */
+  sampleChartID: string;
+  sampleUserID: number;
+  sampleToken: string;
+  searchTerm: string;
+}
+
+const LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'ULTIMATE CHAIN'];
+
+/** A deterministic pseudo-random generator, so every run builds the same data. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `userCount` users with `scoresPerUser` SDVX plays each, written through the import pipeline's
+ * own convert and write steps (so PBs, ranks, pb_ratings, sessions and game stats are real),
+ * many users per transaction, with chart ranking deferred to one pass at the end. Popular charts get most plays, as on a real service.
+ */
+export async function buildReadsDataset(database: Database, userCount: number, scoresPerUser: number, log: (line: string) => void): Promise<ReadsDataset> {
+  const source = await loadSdvxCatalog(database);
+  const chartRows = await database.db
+    .select({ chartID: charts.chartID, data: charts.data, difficulty: charts.difficulty })
+    .from(charts)
+    .where(and(eq(charts.game, 'sdvx'), eq(charts.playtype, 'Single'), eq(charts.isPrimary, true)));
+  const targets = chartRows.filter((c) => typeof c.data.inGameID === 'number').map((c) => ({ chartID: c.chartID, inGameID: c.data.inGameID as number, difficulty: c.difficulty }));
+  const gpt = findGpt('sdvx', 'Single')!;
+  const pipeline = new ImportPipeline(database);
+
+  const now = Date.now();
+  const created = await database.transaction(async (tx) => {
+    const rows = await tx
+      .insert(users)
+      .values(Array.from({ length: userCount }, (_, i) => ({ username: `player${i}`, usernameLowercase: `player${i}`, about: '', socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null }, joinDate: now, lastSeen: now - i * 1000 })))
+      .returning({ id: users.id });
+    await insertRows(tx, userCredentials, rows.map((r) => ({ userID: r.id, email: `player${r.id}@bench.test`, emailLowercase: `player${r.id}@bench.test`, passwordHash: 'x' })));
+    return rows.map((r) => r.id);
+  });
+
+  const random = rng(42);
+  const BATCH_USERS = 100;
+  for (let start = 0; start < created.length; start += BATCH_USERS) {
+    const batchUsers = created.slice(start, start + BATCH_USERS);
+    const converted: { batch: ConvertBatch; out: Converted }[] = [];
+    for (const userID of batchUsers) {
+      // skill in [0, 1): better players score higher and play harder charts more often
+      const skill = random();
+      const elements = Array.from({ length: scoresPerUser }, (_, i) => {
+        const t = targets[Math.floor(Math.pow(random(), 2) * targets.length)];
+        const score = Math.min(10_000_000, Math.floor(7_000_000 + skill * 2_500_000 + random() * 600_000));
+        return { index: i, raw: { score, lamp: LAMPS[Math.floor(random() * LAMPS.length)], matchType: 'sdvxInGameID', identifier: String(t.inGameID), difficulty: t.difficulty, timeAchieved: now - 90 * 86_400_000 + Math.floor(random() * 89 * 86_400_000) } };
+      });
+      const batch = { userID, gpt, context: { service: 'bench', version: null }, importType: 'ir/direct-manual', importID: null, elements };
+      converted.push({ batch, out: await pipeline.convert(batch) });
+    }
+    await database.transaction(async (tx) => {
+      for (const { batch, out } of converted) await pipeline.write(tx, batch, out, {}, { deferRanking: true });
+    });
+    if ((start / BATCH_USERS) % 10 === 0) log(`  dataset: ${Math.min(start + BATCH_USERS, created.length)}/${created.length} users`);
+  }
+  // Imported one by one, every new PB would re-rank its whole chart (O(players) rows each time):
+  // the bulk load ranks every chart once at the end instead, as `npm run cli -- rerank` does.
+  const ranked = await rerankAll(database, ['sdvx']);
+  log(`  dataset: ranked ${ranked.charts} charts`);
+
+  const sampleUserID = created[Math.floor(created.length / 2)];
+  const { token } = await new ApiKeysService(database).issue({ userID: sampleUserID, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
+  return { source, users: created.length, scores: created.length * scoresPerUser, sampleChartID: targets[0].chartID, sampleUserID, sampleToken: token, searchTerm: 'love' };
+}

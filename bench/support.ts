@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Database } from '../src/database/database.js';
+import { randomHex } from '../src/common/crypto.js';
+
+export const SEEDS_DIR = path.resolve(process.env.BENCH_SEEDS_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'shared', 'seeds', 'tachi'));
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  kind: 'PGlite' | 'PostgreSQL';
+  database: Database;
+  dispose: () => Promise<void>;
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh, migrated database of each kind available: PGlite on disk always, PostgreSQL when reachable. */
+export async function benchDatabases(): Promise<(() => Promise<BenchDatabase>)[]> {
+  const makers: (() => Promise<BenchDatabase>)[] = [
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-bench-'));
+      const database = await Database.open({ dataDir: path.join(dir, 'db') });
+      await database.migrate();
+      return { kind: 'PGlite', database, dispose: async () => (await database.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+    },
+  ];
+  if (await postgresReachable()) {
+    makers.push(async () => {
+      const name = `st_bench_${randomHex(4)}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      const database = await Database.open({ url: url.toString(), poolSize: 10 });
+      await database.migrate();
+      return {
+        kind: 'PostgreSQL',
+        database,
+        dispose: async () => {
+          await database.close();
+          const c = new pg.Client({ connectionString: PG_URL });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    });
+  } else {
+    console.error(`PostgreSQL at ${PG_URL} is not reachable: PostgreSQL figures are skipped.`);
+  }
+  return makers;
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await fn();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+}
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}

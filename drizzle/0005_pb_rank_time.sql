@@ -1,0 +1,1 @@
+ALTER TABLE "personal_bests" ADD COLUMN "rank_time" bigint;

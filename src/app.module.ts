@@ -1,0 +1,130 @@
+import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import express from 'express';
+import type { DestinationStream } from 'pino';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
+import { ClientsModule } from './clients/clients.module.js';
+import { AccessGuard } from './common/auth/access.guard.js';
+import { AuthMiddleware } from './common/auth/auth.middleware.js';
+import { AuthResolver } from './common/auth/auth-resolver.service.js';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
+import { ApiExceptionFilter, ENVELOPE_MODE } from './common/http/exception.filter.js';
+import { jsonBodyParser } from './common/http/json-body.js';
+import { throughNest } from './common/http/middleware.js';
+import { createSessionHandler, type SessionSetup } from './common/http/session.js';
+import { ApiValidationPipe } from './common/http/validation.pipe.js';
+import { RequestLoggingModule } from './common/logging/logger.module.js';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
+import { RateLimitService } from './common/rate-limit/rate-limit.service.js';
+import type { RedisConnections } from './common/redis.js';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { Database } from './database/database.js';
+import { DatabaseModule } from './database/database.module.js';
+import { GamesModule } from './games/games.module.js';
+import type { ImportQueue } from './imports/import-queue.js';
+import { ImportQueueModule } from './imports/import-queue.module.js';
+import { ImportsModule } from './imports/imports.module.js';
+import { LeaderboardsModule } from './leaderboards/leaderboards.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
+import { OAuthModule } from './oauth/oauth.module.js';
+import { ScoresModule } from './scores/scores.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+import { StatusModule } from './status/status.module.js';
+import { StorageModule } from './storage/storage.module.js';
+import { UgptModule } from './ugpt/ugpt.module.js';
+import { UsersModule } from './users/users.module.js';
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Close the database when the app shuts down (true when the app opened it). */
+  ownsDatabase: boolean;
+  redis: RedisConnections | null;
+  /** Prefix of this deployment's keys in Redis (sessions, rate limits). */
+  keyPrefix: string;
+  logDestination?: DestinationStream;
+  /** Where imports run: in-process, or a BullMQ queue that workers consume. */
+  importQueue: ImportQueue;
+  /** Runs after the app has closed (main.ts closes its Redis connections here). */
+  onShutdown?: () => Promise<void>;
+}
+
+const SESSION_SETUP = Symbol('SESSION_SETUP');
+const APP_OPTIONS = Symbol('APP_OPTIONS');
+
+@Module({})
+export class AppModule implements NestModule, OnApplicationShutdown {
+  constructor(
+    @Inject(SESSION_SETUP) private readonly session: SessionSetup,
+    @Inject(APP_OPTIONS) private readonly options: AppOptions,
+  ) {}
+
+  static register(options: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forConfig(options.config),
+        DatabaseModule.forDatabase(options.database, { closeOnShutdown: options.ownsDatabase }),
+        ImportQueueModule.forQueue(options.importQueue),
+        RequestLoggingModule.forConfig(options.config, options.logDestination),
+        MailModule,
+        StorageModule,
+        AuthModule,
+        UsersModule,
+        ClientsModule,
+        ApiKeysModule,
+        OAuthModule,
+        NotificationsModule,
+        StatusModule,
+        GamesModule,
+        CatalogModule,
+        ImportsModule,
+        ScoresModule,
+        SessionsModule,
+        LeaderboardsModule,
+        UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
+      ],
+      providers: [
+        { provide: APP_OPTIONS, useValue: options },
+        { provide: ENVELOPE_MODE, useValue: options.config.API_ENVELOPE },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: RateLimitService, useFactory: (config: AppConfig) => new RateLimitService(config, options.redis?.rateLimits ?? null, `${options.keyPrefix}:rl`), inject: [AppConfig] },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        AuthResolver,
+        AuthMiddleware,
+        {
+          provide: SESSION_SETUP,
+          useFactory: (config: AppConfig, database: Database) => createSessionHandler(config, database, options.redis, options.keyPrefix),
+          inject: [AppConfig, Database],
+        },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer) {
+    const limit = this.options.config.BODY_LIMIT_BYTES;
+    // direct-manual takes a whole batch-manual document as its body: it gets the import size limit
+    consumer.apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES }))).forRoutes({ path: 'ir/direct-manual/import', method: RequestMethod.POST });
+    consumer
+      .apply(
+        throughNest(jsonBodyParser({ limit })),
+        throughNest(express.urlencoded({ extended: false, limit })),
+        throughNest(this.session.handler),
+        AuthMiddleware,
+      )
+      .forRoutes('{*path}');
+  }
+
+  async onApplicationShutdown() {
+    this.session.close();
+    await this.options.importQueue.close();
+    await this.options.onShutdown?.();
+  }
+}

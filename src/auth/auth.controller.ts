@@ -1,0 +1,100 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, SelfKeyOnly, SESSION_COOKIE } from '../common/auth/access.decorators.js';
+import type { UserRow } from '../common/auth/auth-context.js';
+import { Description } from '../common/http/envelope.js';
+import type { ApiRequest } from '../common/http/request.js';
+import { RateLimit } from '../common/rate-limit/rate-limit.decorator.js';
+import { toUserDocument } from '../users/user.presenter.js';
+import { AuthService } from './auth.service.js';
+import { CaptchaService } from './captcha.service.js';
+import { CodeDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto.js';
+import { LocalAuthGuard } from './local-auth.guard.js';
+
+/** Starts a fresh session (new id, so a pre-login cookie cannot be fixated) for the user. */
+async function startSession(req: ApiRequest, userID: number): Promise<void> {
+  if (!req.session) await req.openSession?.();
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => {
+      if (err) return reject(err as Error);
+      req.session.userID = userID;
+      req.session.authAt = Date.now();
+      req.session.save((saveErr) => (saveErr ? reject(saveErr as Error) : resolve()));
+    }),
+  );
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit('login')
+  @UseGuards(LocalAuthGuard)
+  @Description('Logged in.')
+  async login(@Req() req: ApiRequest & { user: UserRow }, @Body() _dto: LoginDto) {
+    await startSession(req, req.user.id);
+    return { userID: req.user.id };
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @RateLimit('register')
+  @Description('Registered and logged in.')
+  async register(@Req() req: ApiRequest, @Body() dto: RegisterDto) {
+    await this.captcha.verify(dto.captcha, req.ip);
+    const user = await this.auth.register(dto);
+    await startSession(req, user.id);
+    return toUserDocument(user);
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @RateLimit('verify-email')
+  async verifyEmail(@Body() dto: CodeDto) {
+    await this.auth.verifyEmail(dto.code);
+    return {};
+  }
+
+  @Post('resend-verify-email')
+  @HttpCode(200)
+  @SelfKeyOnly()
+  @RateLimit('resend-verify-email')
+  async resendVerifyEmail(@CurrentUser() user: UserRow) {
+    await this.auth.resendVerifyEmail(user);
+    return {};
+  }
+
+  /** Idempotent: logging out without a session is not an error. */
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: ApiRequest, @Res({ passthrough: true }) res: Response) {
+    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err as Error) : resolve())));
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return {};
+  }
+
+  @Post('forgot-password')
+  @HttpCode(202)
+  @RateLimit('forgot-password')
+  @ApiAcceptedResponse({ description: 'Always 202, whether or not the email belongs to an account.' })
+  @Description('If that email belongs to an account, a reset code has been sent to it.')
+  forgotPassword(@Req() req: ApiRequest, @Body() dto: ForgotPasswordDto) {
+    this.auth.forgotPassword(dto.email, req.ip);
+    return {};
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @RateLimit('reset-password')
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.auth.resetPassword(dto.code, dto['!password']);
+    return {};
+  }
+}

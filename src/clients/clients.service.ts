@@ -1,0 +1,106 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { AppConfig } from '../config/app-config.js';
+import { isAdmin, type AuthContext, type UserRow } from '../common/auth/auth-context.js';
+import { randomHex } from '../common/crypto.js';
+import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
+import { apiClients } from '../database/schema.js';
+import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
+
+export type ClientRow = typeof apiClients.$inferSelect;
+
+/** Spec OAuth2ClientDoc; the secret only for its owner's list, creation and reset. */
+export function toClientDocument(row: ClientRow, withSecret: boolean) {
+  return {
+    clientID: row.clientID,
+    ...(withSecret ? { clientSecret: row.clientSecret } : {}),
+    name: row.name,
+    author: row.author,
+    requestedPermissions: row.requestedPermissions,
+    redirectUri: row.redirectUri,
+    webhookUri: row.webhookUri,
+    apiKeyFormat: row.apiKeyFormat,
+    apiKeyFilename: row.apiKeyFilename,
+  };
+}
+
+const newSecret = () => `CS${randomHex(20)}`;
+
+/** The client was deleted between the ownership check and the update. */
+function gone(clientID: string): never {
+  throw new NotFoundException(`The client ${clientID} does not exist.`);
+}
+
+@Injectable()
+export class ClientsService {
+  constructor(
+    private readonly database: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  listOwned(userID: number): Promise<ClientRow[]> {
+    return this.database.db.select().from(apiClients).where(eq(apiClients.author, userID)).orderBy(asc(apiClients.createdAt));
+  }
+
+  async find(clientID: string): Promise<ClientRow> {
+    const [row] = await this.database.db.select().from(apiClients).where(eq(apiClients.clientID, clientID)).limit(1);
+    if (!row) throw new NotFoundException(`The client ${clientID} does not exist.`);
+    return row;
+  }
+
+  /** The cap is checked and the row inserted under a per-user lock, so concurrent requests cannot pass it. */
+  create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientRow> {
+    return this.database.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_NAMESPACE + 1}, ${auth.user.id})`);
+      const [{ owned }] = await tx.select({ owned: count() }).from(apiClients).where(eq(apiClients.author, auth.user.id));
+      if (owned >= this.config.OAUTH_CLIENT_CAP && !isAdmin(auth)) {
+        throw new BadRequestException(`You have created too many API clients: the limit is ${this.config.OAUTH_CLIENT_CAP}. Delete one first.`);
+      }
+      const [row] = await tx
+        .insert(apiClients)
+        .values({
+          clientID: `CI${randomHex(20)}`,
+          clientSecret: newSecret(),
+          name: dto.name,
+          author: auth.user.id,
+          requestedPermissions: dto.permissions,
+          redirectUri: dto.redirectUri ?? null,
+          webhookUri: dto.webhookUri ?? null,
+          apiKeyFormat: dto.apiKeyFormat ?? null,
+          apiKeyFilename: dto.apiKeyFilename ?? null,
+          createdAt: Date.now(),
+        })
+        .returning();
+      return row;
+    });
+  }
+
+  async patch(user: UserRow, clientID: string, dto: PatchClientDto): Promise<ClientRow> {
+    await this.findOwned(user, clientID);
+    const changes = Object.fromEntries(
+      (['name', 'redirectUri', 'webhookUri', 'apiKeyFormat', 'apiKeyFilename'] as const).filter((k) => dto[k] !== undefined).map((k) => [k, dto[k]]),
+    );
+    if (Object.keys(changes).length === 0) throw new BadRequestException('No changes to make.');
+    const [row] = await this.database.db.update(apiClients).set(changes).where(eq(apiClients.clientID, clientID)).returning();
+    return row ?? gone(clientID);
+  }
+
+  /** Keys already issued stay valid: they are not tied to the secret. */
+  async resetSecret(user: UserRow, clientID: string): Promise<ClientRow> {
+    await this.findOwned(user, clientID);
+    const [row] = await this.database.db.update(apiClients).set({ clientSecret: newSecret() }).where(eq(apiClients.clientID, clientID)).returning();
+    return row ?? gone(clientID);
+  }
+
+  /** The foreign keys cascade: every API key and OAuth code the client issued goes with it. */
+  async delete(user: UserRow, clientID: string): Promise<void> {
+    await this.findOwned(user, clientID);
+    await this.database.db.delete(apiClients).where(eq(apiClients.clientID, clientID));
+  }
+
+  private async findOwned(user: UserRow, clientID: string): Promise<ClientRow> {
+    const row = await this.find(clientID);
+    if (row.author !== user.id) throw new ForbiddenException('You are not the owner of this client.');
+    return row;
+  }
+}

@@ -1,0 +1,84 @@
+import { BadRequestException } from '@nestjs/common';
+import express, { type RequestHandler } from 'express';
+
+/** Deepest nesting of arrays and objects accepted in a JSON body or uploaded JSON file. */
+export const MAX_JSON_DEPTH = 64;
+
+interface Frame {
+  value: object;
+  depth: number;
+  parent: Frame | undefined;
+  key: string;
+}
+
+function pathOf(frame: Frame | undefined, key?: string): string {
+  const parts: string[] = key === undefined ? [] : [key];
+  for (let f = frame; f?.parent; f = f.parent) parts.push(f.key);
+  const path = parts
+    .reverse()
+    .map((k) => (/^\d+$/.test(k) ? `[${k}]` : `.${k}`))
+    .join('');
+  return path ? path.replace(/^\./, '') : 'the top level';
+}
+
+/** Whether a string holds no lone surrogate (String.prototype.isWellFormed, Node 20+). */
+const wellFormed = (s: string) => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * The first reason a parsed JSON value cannot be accepted, or undefined: nesting deeper than
+ * maxDepth (the validators and writers downstream recurse), or a key or string that is not
+ * well-formed UTF-16 (a lone surrogate from a `\ud800` escape, which PostgreSQL refuses). Walks
+ * with its own stack, so no input can overflow the call stack.
+ */
+export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | undefined {
+  const badString = (frame: Frame | undefined, key: string | undefined) =>
+    `${pathOf(frame, key)}: contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text.`;
+  if (typeof value === 'string') return wellFormed(value) ? undefined : badString(undefined, undefined);
+  if (value === null || typeof value !== 'object') return undefined;
+  const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: '' }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.depth > maxDepth) return `The JSON is nested more than ${maxDepth} levels deep (at ${pathOf(frame)}).`;
+    const isArray = Array.isArray(frame.value);
+    for (const key of Object.keys(frame.value)) {
+      if (!isArray && !wellFormed(key))
+        return `${pathOf(frame)}: a key contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text.`;
+      const child: unknown = (frame.value as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (!wellFormed(child)) return badString(frame, key);
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Throws a 400 naming the problem when jsonProblem finds one; `what` names the input ("The request body"). */
+export function assertAcceptableJson(value: unknown, what: string): void {
+  const problem = jsonProblem(value);
+  if (problem) throw new BadRequestException(`${what} cannot be accepted: ${problem}`);
+}
+
+/** Bodies already checked (a route with its own size limit runs two parsers; the second one reuses the body). */
+const checked = new WeakSet<object>();
+
+/** express.json, then assertAcceptableJson on what it parsed: every JSON body passes through this. */
+export function jsonBodyParser(options: { limit: number }): RequestHandler {
+  const parse = express.json(options);
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const body: unknown = req.body;
+      if (body === null || typeof body !== 'object' || checked.has(body)) return next();
+      try {
+        assertAcceptableJson(body, 'The request body');
+        checked.add(body);
+      } catch (problem) {
+        // The logger still reads the body when the response ends; it must not hold the hostile one.
+        req.body = undefined;
+        return next(problem);
+      }
+      next();
+    });
+}

@@ -1,0 +1,54 @@
+import { Redis } from 'ioredis';
+import { createClient, type RedisClientType } from 'redis';
+
+/** How long a rate-limit or session command may take before it fails (and the request goes on without Redis). */
+const COMMAND_TIMEOUT_MS = 500;
+const SESSION_COMMAND_TIMEOUT_MS = 2000;
+
+/**
+ * A client for the rate limiter (not yet connected): a command fails at once while disconnected
+ * and after COMMAND_TIMEOUT_MS while Redis does not answer, so the limiter's insurance takes over.
+ */
+export function createRateLimitClient(url: string): Redis {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: 5000,
+  });
+  client.on('error', () => undefined); // reconnects on its own; RateLimitService reports the outage
+  return client;
+}
+
+/**
+ * The Redis connections a process needs when REDIS_URL is set. BullMQ needs an ioredis client
+ * that retries forever (maxRetriesPerRequest: null), which would make every request wait through
+ * a Redis outage, so the rate limiter has its own client that fails fast, and the node-redis
+ * client for connect-redis (which speaks only that client's API) does not queue commands while
+ * disconnected.
+ */
+export class RedisConnections {
+  private constructor(
+    /** BullMQ (the import queue): waits for Redis rather than losing a job. */
+    readonly ioredis: Redis,
+    /** The rate limiter: fails fast, so its in-memory insurance limiter takes over. */
+    readonly rateLimits: Redis,
+    readonly sessions: RedisClientType,
+  ) {}
+
+  static async connect(url: string): Promise<RedisConnections> {
+    const ioredis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+    await ioredis.connect();
+    const rateLimits = createRateLimitClient(url);
+    await rateLimits.connect();
+    const sessions: RedisClientType = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: SESSION_COMMAND_TIMEOUT_MS } });
+    sessions.on('error', () => undefined); // reconnects on its own; commands fail until then
+    await sessions.connect();
+    return new RedisConnections(ioredis, rateLimits, sessions);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.ioredis.quit(), this.rateLimits.quit(), this.sessions.quit()]);
+  }
+}

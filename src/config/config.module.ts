@@ -1,0 +1,10 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { AppConfig } from './app-config.js';
+
+@Global()
+@Module({})
+export class ConfigModule {
+  static forConfig(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
+  }
+}

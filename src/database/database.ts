@@ -1,0 +1,162 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../common/project-root.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The query API shared by both drivers: every repository is written once against it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
+
+/** Identifies this service's advisory locks (migrations, per-user locks, schedules). */
+export const ADVISORY_LOCK_NAMESPACE = 0x5c07e;
+
+/** Rows of a raw SQL query, whichever driver ran it (both results carry `rows`). */
+export async function queryRows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * The node-postgres connection a transaction runs on (PostgreSQL server only), for COPY. Drizzle's
+ * node-postgres transaction keeps it as its session's client.
+ */
+export function pgClientOf(tx: Tx): pg.PoolClient | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? (client as pg.PoolClient) : undefined;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server. When absent the embedded PGlite is used. */
+  url?: string;
+  poolSize?: number;
+  /** Directory of the embedded database; absent means in memory. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  /** Append every statement (SQL and parameters, one JSON line each) to this file, for query-plan checks. */
+  sqlLogFile?: string;
+}
+
+/** A Drizzle logger that appends each statement to a file as a JSON line. */
+function fileLogger(file: string) {
+  return { logQuery: (query: string, params: unknown[]) => fs.appendFileSync(file, `${JSON.stringify({ query, params })}\n`) };
+}
+
+/**
+ * The one way the service reaches PostgreSQL: a node-postgres pool for a server, or PGlite
+ * (real PostgreSQL in WebAssembly) in-process. Both run the same Drizzle queries and the same
+ * drizzle-kit migrations.
+ */
+export class Database {
+  private readonly catalogListeners = new Set<() => void>();
+
+  private constructor(
+    readonly kind: 'pglite' | 'postgres',
+    readonly db: Db,
+    private readonly runMigrations: () => Promise<void>,
+    private readonly onClose: () => Promise<void>,
+    /** The embedded engine, for tests that dump a migrated template. */
+    readonly pglite?: PGlite,
+  ) {}
+
+  static async open(options: DatabaseOptions): Promise<Database> {
+    if (options.url) {
+      const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+      pool.on('error', () => undefined); // an idle client's error surfaces on the next query
+      const db = drizzleNodePg(pool, { schema, logger: options.sqlLogFile ? fileLogger(options.sqlLogFile) : false });
+      const runMigrations = async () => {
+        // An advisory lock keeps several instances booting at once from migrating twice.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1, 1)', [ADVISORY_LOCK_NAMESPACE]);
+          try {
+            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1, 1)', [ADVISORY_LOCK_NAMESPACE]);
+          }
+        } finally {
+          client.release();
+        }
+      };
+      return new Database('postgres', db as unknown as Db, runMigrations, () => pool.end());
+    }
+    const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
+    try {
+      const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+      const db = drizzlePglite(pglite, { schema, logger: options.sqlLogFile ? fileLogger(options.sqlLogFile) : false });
+      return new Database(
+        'pglite',
+        db as unknown as Db,
+        () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+        async () => {
+          await pglite.close();
+          release();
+        },
+        pglite,
+      );
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  /** Applies the committed drizzle-kit migrations. */
+  migrate(): Promise<void> {
+    return this.runMigrations();
+  }
+
+  /**
+   * Runs fn in one transaction. Serialisation failures and deadlocks are retried, so callers
+   * get all-or-nothing without handling PostgreSQL's transient errors themselves.
+   * Inside fn, use only `tx`: the embedded engine runs one transaction at a time.
+   */
+  async transaction<T>(fn: (tx: Tx) => Promise<T>, options: { isolationLevel?: 'read committed' | 'repeatable read' | 'serializable' } = {}): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(fn, options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined);
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+        if (attempt < 5 && (code === '40001' || code === '40P01')) {
+          await new Promise((r) => setTimeout(r, 10 * attempt * attempt));
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  /** Calls listener whenever catalogChanged() runs on this Database; returns the unsubscribe. */
+  onCatalogChange(listener: () => void): () => void {
+    this.catalogListeners.add(listener);
+    return () => this.catalogListeners.delete(listener);
+  }
+
+  /** Tells this process's catalog caches that songs or charts changed (other processes poll catalog_state). */
+  catalogChanged(): void {
+    for (const listener of this.catalogListeners) listener();
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+  }
+}
+
+export function embeddedDbDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}

@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { unixMs } from './columns.js';
+import { users } from './users.js';
+import type { Permission } from '../../common/auth/permissions.js';
+
+/** OAuth2 API clients (spec OAuth2ClientDoc). */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    clientID: text('client_id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    name: text('name').notNull(),
+    author: integer('author')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedPermissions: jsonb('requested_permissions').$type<Permission[]>().notNull(),
+    redirectUri: text('redirect_uri'),
+    webhookUri: text('webhook_uri'),
+    apiKeyFormat: text('api_key_format'),
+    apiKeyFilename: text('api_key_filename'),
+    createdAt: unixMs('created_at').notNull(),
+  },
+  (t) => [index('api_clients_author_idx').on(t.author)],
+);
+
+/** Bearer tokens. Only a SHA-256 of each token is stored; the token itself is shown once. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    keyID: serial('key_id').primaryKey(),
+    userID: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    identifier: text('identifier').notNull(),
+    permissions: jsonb('permissions').$type<Permission[]>().notNull(),
+    /** Deleting the client revokes every key it issued. */
+    fromAPIClient: text('from_api_client').references(() => apiClients.clientID, { onDelete: 'cascade' }),
+    createdAt: unixMs('created_at').notNull(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userID), index('api_keys_client_idx').on(t.fromAPIClient)],
+);
+
+/** OAuth2 intermediate codes: single use, short-lived, optionally bound to one client. */
+export const oauthCodes = pgTable('oauth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userID: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  clientID: text('client_id').references(() => apiClients.clientID, { onDelete: 'cascade' }),
+  createdOn: unixMs('created_on').notNull(),
+  expiresAt: unixMs('expires_at').notNull(),
+});

@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+
+/**
+ * The batch-manual match types: the spec's seven (part 2), plus itgChartHash, an extension (HEAD's only ITG match
+ * type: a chart's data.hashGSv3), without which ITG could import nothing.
+ */
+export const MATCH_TYPES = ['songTitle', 'ddrSongHash', 'serviceSongID', 'bmsChartHash', 'inGameID', 'uscChartHash', 'sdvxInGameID', 'itgChartHash'] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+
+export interface SongInfo {
+  id: number;
+  title: string;
+  artist: string;
+  altTitles: readonly string[];
+  searchTerms: readonly string[];
+  data: Readonly<Record<string, unknown>>;
+}
+
+export interface ChartInfo {
+  chartID: string;
+  songID: number;
+  playtype: string;
+  difficulty: string;
+  level: string;
+  levelNum: number;
+  isPrimary: boolean;
+  versions: readonly string[];
+  data: Readonly<Record<string, unknown>>;
+}
+
+/** What an import supplies for one score, after the generic batch-manual checks. */
+export interface ScoreInput {
+  score: number;
+  lamp: string;
+  /** Only for GPTs whose percent is an input (jubeat's music rate). */
+  percent?: number;
+  judgements: Readonly<Record<string, number | null>>;
+  /** Game-specific optional metrics, already validated against GptSupport.optionalMetrics. */
+  optional: Readonly<Record<string, unknown>>;
+}
+
+/** A stored score's scoreData. Enum indexes make lamp and grade comparable and sortable. */
+export interface ScoreData {
+  score: number;
+  percent: number;
+  lamp: string;
+  lampIndex: number;
+  grade: string;
+  gradeIndex: number;
+  judgements: Readonly<Record<string, number | null>>;
+  optional: Readonly<Record<string, unknown>>;
+}
+
+export type Derivation = { ok: true; scoreData: ScoreData } | { ok: false; error: string };
+
+/** A score (or PB) with what the rating algorithms may need. */
+export interface RatedScore {
+  scoreData: ScoreData;
+  calculatedData: Readonly<Record<string, number | null>>;
+  chart: ChartInfo;
+  song: SongInfo;
+}
+
+export interface ScoreRatingAlg {
+  description: string;
+  /** The rating of one score, or null when the chart lacks what the formula needs. Never throws. */
+  calculate(scoreData: ScoreData, chart: ChartInfo, song: SongInfo): number | null;
+}
+
+export interface AggregateRatingAlg {
+  description: string;
+  /** Session algorithms get every score of the session; profile algorithms get the user's PBs on primary charts. */
+  calculate(scores: readonly RatedScore[]): number | null;
+}
+
+export interface ClassValue {
+  id: string;
+  display: string;
+  hoverText?: string;
+}
+
+export interface ClassSet {
+  /** PROVIDED: set by imports (e.g. a dan). DERIVED: recomputed from the profile ratings after each import. */
+  type: 'PROVIDED' | 'DERIVED';
+  /** Ascending: a later value is a higher class. */
+  values: readonly ClassValue[];
+  /** Whether an import may lower the value. Provided classes never go down unless this is true. */
+  downgradable: boolean;
+  /** DERIVED only: the class for these profile ratings, or null when the input rating is null. */
+  derive?: (ratings: Readonly<Record<string, number | null>>) => string | null;
+}
+
+/** How a PB takes game-specific metrics beyond best score + best lamp. */
+export type PbMergeRule =
+  /** Copy these optional metrics from the best-lamp score (e.g. gauge, which belongs with the lamp). */
+  | { kind: 'fromLampPB'; optional: readonly string[] }
+  /**
+   * Take the best value of an optional metric across all the user's scores on the chart (e.g. lowest BP).
+   * amongBestLamp: only from plays with the PB's lamp, for a metric that must agree with the lamp (pop'n clearMedal).
+   */
+  | { kind: 'best'; optional: string; direction: 'min' | 'max'; name: string; order?: readonly string[]; amongBestLamp?: boolean }
+  /** Take `score` from the highest-score play, where the PB's main order is not the score (jubeat: music rate). */
+  | { kind: 'bestScore'; name: string };
+
+/** What a GPT's PBs are ordered by when it is not percent (HEAD's defaultMetric): higher is better. */
+export interface PbOrder {
+  /** composedFrom name of the play that holds it (e.g. 'Best Result'). */
+  name: string;
+  value(scoreData: ScoreData): number;
+}
+
+/** A chart `data` field whose values (a string, or a list of them) no two charts of the game may share. */
+export interface UniqueChartKey {
+  field: string;
+  /** Unique within a playtype only (e.g. USC hashes). */
+  perPlaytype: boolean;
+}
+
+export type Difficulties =
+  | { type: 'FIXED'; order: readonly string[]; shorthand: Readonly<Record<string, string>>; default: string }
+  | { type: 'DYNAMIC' };
+
+/** Everything the service knows about one game + playtype. */
+export interface GptSupport {
+  game: string;
+  playtype: string;
+  /** Upper bound of scoreData.percent. */
+  percentMax: number;
+  difficulties: Difficulties;
+  /** Ascending. */
+  lamps: readonly string[];
+  clearLamp: string;
+  /** Ascending, with each grade's inclusive lower bound in gradeBoundaries, in the unit of gradeMetric. */
+  grades: readonly string[];
+  gradeBoundaries: readonly number[];
+  gradeMetric: 'score' | 'percent';
+  clearGrade: string;
+  judgements: readonly string[];
+  /** Version id to display name. */
+  versions: Readonly<Record<string, string>>;
+  scoreRatingAlgs: Readonly<Record<string, ScoreRatingAlg>>;
+  defaultScoreRatingAlg: string;
+  sessionRatingAlgs: Readonly<Record<string, AggregateRatingAlg>>;
+  defaultSessionRatingAlg: string;
+  profileRatingAlgs: Readonly<Record<string, AggregateRatingAlg>>;
+  defaultProfileRatingAlg: string;
+  classes: Readonly<Record<string, ClassSet>>;
+  /** batch-manual `optional`: a strict object schema, every key optional and nullable. */
+  optionalMetrics: z.ZodType<Record<string, unknown>>;
+  /** batch-manual `scoreMeta`: a strict object schema, every key optional. */
+  scoreMeta: z.ZodType<Record<string, unknown>>;
+  /** Chart `data` of this GPT's seeds. Unknown extra keys are allowed. */
+  chartData: z.ZodType<Record<string, unknown>>;
+  supportedMatchTypes: readonly MatchType[];
+  /** 'required' when batch-manual `percent` carries the music rate (jubeat); otherwise it must be absent. */
+  percentInput: 'required' | 'forbidden';
+  /** Validates the score against the chart (range, lamp consistency) and derives percent, grade and indexes. */
+  deriveScore(input: ScoreInput, chart: ChartInfo): Derivation;
+  /**
+   * The grade deriveScore gives a score, percent and lamp on this chart. PBs re-derive it, because a merged PB
+   * can take its lamp from another play and some grades depend on the lamp (a pop'n fail is capped at A).
+   */
+  gradeOf(play: Pick<ScoreData, 'score' | 'percent' | 'lamp'>, chart: ChartInfo): string;
+  /** How plays are ordered for the PB's score, and PBs for chart ranks; absent: percent, then score. */
+  pbOrder?: PbOrder;
+  pbMerge: readonly PbMergeRule[];
+  /** Optional metrics that tell two otherwise equal plays apart, so they are part of the scoreID (e.g. SDVX exScore). */
+  identityMetrics: readonly string[];
+}
+
+export interface GameSupport {
+  game: string;
+  name: string;
+  playtypes: readonly string[];
+  defaultPlaytype: string;
+  /** Song `data` of this game's seeds. Unknown extra keys are allowed. */
+  songData: z.ZodType<Record<string, unknown>>;
+  /** Chart data fields the seed loader keeps unique across the game's charts (hashes that identify one chart). */
+  uniqueChartKeys?: readonly UniqueChartKey[];
+  gpts: Readonly<Record<string, GptSupport>>;
+}

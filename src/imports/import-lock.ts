@@ -1,0 +1,80 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../database/database.js';
+import { importLocks, imports } from '../database/schema.js';
+
+export const LOCK_HEARTBEAT_MS = 5_000;
+/** A lock not refreshed for this long belongs to a process that died. */
+export const LOCK_STALE_MS = 30_000;
+
+export class UserBusyError extends Error {
+  constructor() {
+    super('This user already has an import (or an orphan retry or revert) in progress.');
+  }
+}
+
+/**
+ * Marks failed the inline imports (status ongoing, no stored input: they ran in a request) whose
+ * process has stopped: no live lock is held under their id. Nothing of them was saved (an import
+ * is one transaction), and their poll would otherwise answer "ongoing" forever. A queued import is
+ * not concerned: its job runs again. Without userID, every user's (at startup).
+ */
+export async function failAbandonedInlineImports(database: Database, userID?: number): Promise<number> {
+  const now = Date.now();
+  const failed = await database.db
+    .update(imports)
+    .set({
+      status: 'failed',
+      progress: null,
+      failure: { statusCode: 500, message: 'This import stopped before it finished (its server process ended). Nothing from it was saved; send it again.' },
+      timeFinished: now,
+    })
+    .where(
+      and(
+        userID === undefined ? undefined : eq(imports.userID, userID),
+        isNull(imports.timeFinished),
+        eq(imports.status, 'ongoing'),
+        isNull(imports.input),
+        sql`NOT EXISTS (SELECT 1 FROM ${importLocks} l WHERE l.owner = ${imports.importID} AND l.heartbeat >= ${now - LOCK_STALE_MS})`,
+      ),
+    )
+    .returning({ importID: imports.importID });
+  return failed.length;
+}
+
+/**
+ * The per-user score-writing lock, shared by every process through the database. Held from the
+ * start of an import until its transaction has committed or failed, with a heartbeat so that a
+ * crashed holder's lock is taken over rather than stuck (and the inline import it ran, if any,
+ * marked failed).
+ */
+export async function withUserLock<T>(database: Database, userID: number, owner: string, fn: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const acquired = await database.db
+    .insert(importLocks)
+    .values({ userID, owner, heartbeat: now })
+    .onConflictDoUpdate({
+      target: importLocks.userID,
+      set: { owner, heartbeat: now },
+      // Take over only a stale lock, or one this owner already holds (a retried job).
+      setWhere: sql`${importLocks.heartbeat} < ${now - LOCK_STALE_MS} OR ${importLocks.owner} = ${owner}`,
+    })
+    // xmax is 0 on a row this statement inserted, and set on one it took over.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (acquired.length === 0) throw new UserBusyError();
+  if (!acquired[0].inserted) await failAbandonedInlineImports(database, userID);
+
+  const timer = setInterval(() => {
+    void database.db
+      .update(importLocks)
+      .set({ heartbeat: Date.now() })
+      .where(and(eq(importLocks.userID, userID), eq(importLocks.owner, owner)))
+      .catch(() => undefined);
+  }, LOCK_HEARTBEAT_MS);
+  timer.unref();
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+    await database.db.delete(importLocks).where(and(eq(importLocks.userID, userID), eq(importLocks.owner, owner)));
+  }
+}

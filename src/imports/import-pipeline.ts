@@ -1,0 +1,265 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, inArray } from 'drizzle-orm';
+import { sha256Hex } from '../common/crypto.js';
+import { anyOf, copyRows, insertRowsIgnoringConflicts } from '../database/bulk-write.js';
+import { Database, type Tx } from '../database/database.js';
+import { imports, orphanScores, scores, type ClassDelta, type CreatedSession, type ImportError } from '../database/schema.js';
+import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../games/types.js';
+import { canonicalJson } from '../catalog/seeds/canonical-json.js';
+import { rateScore } from '../scores/pb-merge.js';
+import { recomputePersonalBests, type ChartContext } from '../scores/personal-bests.writer.js';
+import { assignSessions } from '../sessions/sessions.writer.js';
+import { recomputeGameStats } from '../ugpt/game-stats.writer.js';
+import { resolveCharts } from './chart-resolver.js';
+import { SCORE_ERROR } from './import-errors.js';
+import { validateScoreElement, type ScoreCandidate } from './import-types/batch-manual.converter.js';
+import type { BatchManualContext } from './import-types/batch-manual.parser.js';
+
+export type ScoreRow = typeof scores.$inferInsert;
+
+/** One batch of score elements sharing a GPT and context: an import, or a group of orphans. */
+export interface ConvertBatch {
+  userID: number;
+  gpt: GptSupport;
+  context: BatchManualContext;
+  importType: string;
+  importID: string | null;
+  /** The elements as sent, each with the position reported in errors. */
+  elements: { index: number; raw: unknown }[];
+}
+
+export interface BuiltScore {
+  index: number;
+  row: ScoreRow;
+  chart: ChartInfo;
+  song: SongInfo;
+}
+
+export interface OrphanCandidate {
+  index: number;
+  orphanID: string;
+  raw: unknown;
+  message: string;
+}
+
+export interface Converted {
+  built: BuiltScore[];
+  orphans: OrphanCandidate[];
+  /** Rejected elements, by position. */
+  invalid: { index: number; message: string }[];
+}
+
+/**
+ * A score's id, stable across re-imports of the same play: the user, chart, numbers, judgements,
+ * time and identifying optional metrics. Two plays with equal numbers but another time or other
+ * judgements get different ids, so both are kept.
+ */
+export function computeScoreID(userID: number, chartID: string, candidate: ScoreCandidate, gpt: GptSupport): string {
+  const identity = Object.fromEntries(gpt.identityMetrics.map((m) => [m, candidate.input.optional[m] ?? null]));
+  return `S${sha256Hex(
+    canonicalJson({
+      userID,
+      chartID,
+      score: candidate.input.score,
+      lamp: candidate.input.lamp,
+      percent: candidate.input.percent ?? null,
+      judgements: candidate.input.judgements,
+      timeAchieved: candidate.timeAchieved,
+      identity,
+    }),
+  )}`;
+}
+
+/** An unmatched score's id, stable across re-sends: the same element from the same source is one orphan. */
+export function computeOrphanID(userID: number, importType: string, gpt: GptSupport, context: BatchManualContext, raw: unknown): string {
+  return `O${sha256Hex(canonicalJson({ userID, importType, game: gpt.game, playtype: gpt.playtype, context, data: raw ?? null }))}`;
+}
+
+const errorAt = (index: number, message: string) => `scores[${index}]: ${message}`;
+
+export interface WriteResult {
+  scoreIDs: string[];
+  errors: ImportError[];
+  createdSessions: CreatedSession[];
+  classDeltas: ClassDelta[];
+}
+
+@Injectable()
+export class ImportPipeline {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Validates each element, matches all of them to charts (one query per match type), derives
+   * percent and grade and rates them. Read-only: nothing is written here.
+   */
+  async convert(batch: ConvertBatch): Promise<Converted> {
+    const { gpt } = batch;
+    const now = Date.now();
+    const result: Converted = { built: [], orphans: [], invalid: [] };
+    const candidates: ScoreCandidate[] = [];
+    for (const { index, raw } of batch.elements) {
+      const v = validateScoreElement(raw, index, gpt, now);
+      if (v.ok) candidates.push(v.candidate);
+      else result.invalid.push({ index, message: v.message });
+    }
+    const resolutions = await resolveCharts(this.database.db, gpt, batch.context.version, candidates);
+    candidates.forEach((candidate, i) => {
+      const r = resolutions[i];
+      if (r.kind === 'invalid') return void result.invalid.push({ index: candidate.index, message: r.message });
+      if (r.kind === 'notFound') {
+        return void result.orphans.push({ index: candidate.index, orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw), raw: candidate.raw, message: r.message });
+      }
+      const derived = gpt.deriveScore(candidate.input, r.chart);
+      if (!derived.ok) return void result.invalid.push({ index: candidate.index, message: derived.error });
+      const { scoreData } = derived;
+      result.built.push({
+        index: candidate.index,
+        chart: r.chart,
+        song: r.song,
+        row: {
+          scoreID: computeScoreID(batch.userID, r.chart.chartID, candidate, gpt),
+          userID: batch.userID,
+          game: gpt.game,
+          playtype: gpt.playtype,
+          chartID: r.chart.chartID,
+          songID: r.chart.songID,
+          isPrimary: r.chart.isPrimary,
+          score: scoreData.score,
+          percent: scoreData.percent,
+          lampIndex: scoreData.lampIndex,
+          gradeIndex: scoreData.gradeIndex,
+          scoreData,
+          calculatedData: rateScore(gpt, scoreData, r.chart, r.song),
+          scoreMeta: candidate.scoreMeta,
+          timeAchieved: candidate.timeAchieved,
+          timeAdded: now,
+          service: batch.context.service,
+          importType: batch.importType,
+          importID: batch.importID,
+          comment: candidate.comment,
+          highlighted: false,
+        },
+      });
+    });
+    return result;
+  }
+
+  /**
+   * Writes a converted batch inside the caller's transaction: new scores (re-sent ones are
+   * skipped without error), orphans, sessions, PBs and ranks of the touched charts, and the
+   * game stats with classes. Returns what the ImportDocument reports. `deferRanking` (bulk loads
+   * only) leaves the chart ranks to a rerankCharts call afterwards.
+   */
+  async write(
+    tx: Tx,
+    batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType'>,
+    converted: Converted,
+    provided: Readonly<Record<string, string>>,
+    options: { deferRanking?: boolean } = {},
+  ): Promise<WriteResult> {
+    const { userID, gpt } = batch;
+    const errors: { index: number; error: ImportError }[] = converted.invalid.map((e) => ({ index: e.index, error: { type: SCORE_ERROR.invalid, message: errorAt(e.index, e.message) } }));
+
+    // Scores already stored (or repeated within this batch) are re-sends: skipped silently.
+    const seen = new Set<string>();
+    const candidateIDs = converted.built.map((b) => b.row.scoreID);
+    const stored = candidateIDs.length ? new Set((await tx.select({ id: scores.scoreID }).from(scores).where(anyOf(scores.scoreID, candidateIDs))).map((r) => r.id)) : new Set<string>();
+    const fresh = converted.built.filter((b) => {
+      if (stored.has(b.row.scoreID) || seen.has(b.row.scoreID)) return false;
+      seen.add(b.row.scoreID);
+      return true;
+    });
+
+    await this.writeOrphans(tx, batch, converted.orphans, errors);
+
+    const { sessionOf, touched } = await assignSessions(
+      tx,
+      userID,
+      gpt,
+      fresh.map((b) => ({ scoreID: b.row.scoreID, timeAchieved: b.row.timeAchieved ?? null, rated: this.rated(b) })),
+    );
+    const charts = new Map<string, ChartContext>(fresh.map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
+    // PBs merge the stored scores with the new ones held in memory.
+    const pbs = await recomputePersonalBests(
+      tx,
+      userID,
+      gpt,
+      charts,
+      fresh.map((b) => ({ chartID: b.row.chartID, scoreID: b.row.scoreID, scoreData: b.row.scoreData, timeAchieved: b.row.timeAchieved ?? null, highlighted: false })),
+      options,
+    );
+    await copyRows(
+      tx,
+      scores,
+      fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null })),
+    );
+    const classDeltas = fresh.length > 0 || Object.keys(provided).length > 0 ? await recomputeGameStats(tx, userID, gpt, provided, { touchedPbs: pbs, hasScores: fresh.length > 0 || undefined }) : [];
+
+    return {
+      scoreIDs: fresh.sort((a, b) => a.index - b.index).map((b) => b.row.scoreID),
+      errors: errors.sort((a, b) => a.index - b.index).map((e) => e.error),
+      createdSessions: touched,
+      classDeltas,
+    };
+  }
+
+  private rated(b: BuiltScore): RatedScore {
+    return { scoreData: b.row.scoreData, calculatedData: b.row.calculatedData, chart: b.chart, song: b.song };
+  }
+
+  /**
+   * New orphans are stored and reported as not found. One stored before is a re-send of the same
+   * element: skipped silently, as a re-sent score is (a re-sent file reports no errors).
+   */
+  private async writeOrphans(tx: Tx, batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType'>, orphans: readonly OrphanCandidate[], errors: { index: number; error: ImportError }[]) {
+    if (orphans.length === 0) return;
+    const existing = new Set(
+      (
+        await tx
+          .select({ id: orphanScores.orphanID })
+          .from(orphanScores)
+          .where(
+            anyOf(
+              orphanScores.orphanID,
+              orphans.map((o) => o.orphanID),
+            ),
+          )
+      ).map((r) => r.id),
+    );
+    const now = Date.now();
+    const fresh = orphans.filter((o) => !existing.has(o.orphanID));
+    await insertRowsIgnoringConflicts(
+      tx,
+      orphanScores,
+      fresh.map((o) => ({ orphanID: o.orphanID, userID: batch.userID, game: batch.gpt.game, playtype: batch.gpt.playtype, importType: batch.importType, data: o.raw ?? null, context: batch.context, errMsg: o.message, timeInserted: now })),
+    );
+    for (const o of fresh) {
+      errors.push({ index: o.index, error: { type: SCORE_ERROR.notFound, message: errorAt(o.index, `${o.message} The score is kept as an orphan and will be retried when the chart is known.`) } });
+    }
+  }
+
+  /**
+   * The import's row in its final state, written in the same transaction as its scores. Only a
+   * queued or running import completes: otherwise this throws, and the transaction rolls back.
+   */
+  async complete(tx: Tx, importID: string, gpt: GptSupport, result: WriteResult, timeStarted: number): Promise<void> {
+    const updated = await tx
+      .update(imports)
+      .set({
+        status: 'completed',
+        progress: null,
+        input: null,
+        game: gpt.game,
+        idStrings: result.scoreIDs.length ? [`${gpt.game}:${gpt.playtype}`] : [],
+        scoreIDs: result.scoreIDs,
+        errors: result.errors,
+        createdSessions: result.createdSessions,
+        classDeltas: result.classDeltas,
+        timeStarted,
+        timeFinished: Date.now(),
+      })
+      .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])))
+      .returning({ importID: imports.importID });
+    if (updated.length === 0) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
+  }
+}

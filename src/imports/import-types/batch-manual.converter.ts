@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../../games/types.js';
+
+/** One score element that passed validation, ready for chart matching. */
+export interface ScoreCandidate {
+  index: number;
+  /** The element as sent, kept for orphans. */
+  raw: unknown;
+  matchType: MatchType;
+  identifier: string;
+  difficulty: string | null;
+  input: ScoreInput;
+  timeAchieved: number | null;
+  comment: string | null;
+  scoreMeta: Record<string, unknown>;
+}
+
+export type ValidatedElement = { ok: true; candidate: ScoreCandidate } | { ok: false; message: string };
+
+/** Match types whose chart is chosen by song + difficulty. */
+const NEEDS_DIFFICULTY: ReadonlySet<MatchType> = new Set(['songTitle', 'serviceSongID', 'inGameID', 'ddrSongHash', 'sdvxInGameID']);
+export const ANY_INF = 'ANY_INF';
+/** sdvxInGameID's ANY_INF stands for the fourth difficulty, whatever a version calls it. */
+export const INF_DIFFICULTIES = ['INF', 'GRV', 'HVN', 'VVD', 'XCD'];
+
+const EARLIEST_MS = 1_000_000_000_000;
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+const element = z.strictObject({
+  score: z.number().finite(),
+  lamp: z.string(),
+  percent: z.number().finite().optional(),
+  matchType: z.enum(MATCH_TYPES),
+  identifier: z.string().min(1).max(500),
+  difficulty: z.string().nullable().optional(),
+  timeAchieved: z.number().int().nullable().optional(),
+  comment: z.string().nullable().optional(),
+  judgements: z.record(z.string(), z.number().int().nonnegative().nullable()).nullable().optional(),
+  optional: z.record(z.string(), z.unknown()).nullable().optional(),
+  hitMeta: z.record(z.string(), z.unknown()).nullable().optional(),
+  scoreMeta: z.record(z.string(), z.unknown()).nullable().optional(),
+  artist: z.string().nullable().optional(),
+});
+
+/** Whether a string anywhere in the value (keys included) holds a NUL, which PostgreSQL cannot store. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
+}
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'value'}: ${i.message}`).join('; ');
+}
+
+const IDENTIFIER_FORMAT: Partial<Record<MatchType, [RegExp, string]>> = {
+  serviceSongID: [/^\d{1,9}$/, 'a song id: a non-negative integer written as a string'],
+  inGameID: [/^\d{1,9}$/, 'an in-game id: a non-negative integer written as a string'],
+  sdvxInGameID: [/^\d{1,9}$/, 'an in-game id: a non-negative integer written as a string'],
+  bmsChartHash: [/^([0-9a-f]{32}|[0-9a-f]{64})$/i, 'an MD5 (32 hex characters) or SHA256 (64 hex characters) chart hash'],
+  uscChartHash: [/^[0-9a-f]{40}$/i, 'a SHA1 chart hash (40 hex characters)'],
+};
+
+/**
+ * Validates one score element against its GPT: shape, lamp, percent rules, judgements, optional
+ * metrics, scoreMeta, timestamp, comment, match type and difficulty. Problems here reject only
+ * this score.
+ */
+export function validateScoreElement(raw: unknown, index: number, gpt: GptSupport, now: number): ValidatedElement {
+  const fail = (message: string): ValidatedElement => ({ ok: false, message });
+  if (containsNul(raw)) return fail('The score contains a NUL character, which is not allowed.');
+  const parsed = element.safeParse(raw);
+  if (!parsed.success) return fail(zodMessage(parsed.error));
+  const e = parsed.data;
+  const gptName = `${gpt.game} ${gpt.playtype}`;
+
+  if (!gpt.lamps.includes(e.lamp)) return fail(`Invalid lamp '${e.lamp}' for ${gptName}: expected one of ${gpt.lamps.join(', ')}.`);
+  if (gpt.percentInput === 'required' && e.percent === undefined) return fail(`percent is required for ${gpt.game}: it carries the music rate.`);
+  if (gpt.percentInput === 'forbidden' && e.percent !== undefined) return fail(`percent must not be sent for ${gpt.game}: it is derived from the score.`);
+
+  const judgements = e.judgements ?? {};
+  const badJudgement = Object.keys(judgements).find((j) => !gpt.judgements.includes(j));
+  if (badJudgement) return fail(`Unknown judgement '${badJudgement}' for ${gptName}: expected ${gpt.judgements.join(', ')}.`);
+
+  if (e.optional && e.hitMeta) return fail("Give 'optional' or its older name 'hitMeta', not both.");
+  const optional = gpt.optionalMetrics.safeParse(e.optional ?? e.hitMeta ?? {});
+  if (!optional.success) return fail(`Invalid optional metrics: ${zodMessage(optional.error)}.`);
+  const scoreMeta = gpt.scoreMeta.safeParse(e.scoreMeta ?? {});
+  if (!scoreMeta.success) return fail(`Invalid scoreMeta: ${zodMessage(scoreMeta.error)}.`);
+
+  let timeAchieved: number | null = e.timeAchieved ?? null;
+  if (timeAchieved === 0) timeAchieved = null;
+  if (timeAchieved !== null) {
+    if (timeAchieved < EARLIEST_MS) return fail(`timeAchieved ${timeAchieved} is too small: it must be Unix milliseconds (was it sent in seconds?).`);
+    if (timeAchieved > now + FUTURE_TOLERANCE_MS) return fail(`timeAchieved ${timeAchieved} is in the future.`);
+  }
+  const comment = e.comment ?? null;
+  if (comment !== null && (comment.length < 1 || comment.length > 120)) return fail('comment must be 1 to 120 characters, or null.');
+
+  if (!gpt.supportedMatchTypes.includes(e.matchType)) {
+    return fail(`matchType '${e.matchType}' is not supported for ${gptName}.${gpt.supportedMatchTypes.length ? ` Use one of: ${gpt.supportedMatchTypes.join(', ')}.` : ''}`);
+  }
+  const format = IDENTIFIER_FORMAT[e.matchType];
+  if (format && !format[0].test(e.identifier)) return fail(`identifier '${e.identifier}' must be ${format[1]} for matchType ${e.matchType}.`);
+
+  const difficulty = e.difficulty ?? null;
+  if (NEEDS_DIFFICULTY.has(e.matchType)) {
+    if (difficulty === null) return fail(`difficulty is required for matchType ${e.matchType}.`);
+    const valid = gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || (e.matchType === 'sdvxInGameID' && difficulty === ANY_INF);
+    if (!valid && gpt.difficulties.type === 'FIXED') {
+      return fail(`Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${gpt.difficulties.order.join(', ')}${e.matchType === 'sdvxInGameID' ? `, ${ANY_INF}` : ''}.`);
+    }
+  }
+
+  return {
+    ok: true,
+    candidate: {
+      index,
+      raw,
+      matchType: e.matchType,
+      identifier: e.identifier,
+      difficulty,
+      input: { score: e.score, lamp: e.lamp, percent: e.percent, judgements, optional: optional.data },
+      timeAchieved,
+      comment,
+      scoreMeta: scoreMeta.data,
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppConfig } from '../config/app-config.js';
+import { randomHex } from '../common/crypto.js';
+import { Database } from '../database/database.js';
+import { imports } from '../database/schema.js';
+import { failAbandonedInlineImports, UserBusyError, withUserLock } from './import-lock.js';
+import { ImportPipeline } from './import-pipeline.js';
+import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
+import { parseBatchManual, type BatchManualImport } from './import-types/batch-manual.parser.js';
+import { toImportDocument, type ImportDocument, type ImportRow } from './import.presenter.js';
+
+/** The import types that take a batch-manual document. */
+export const BATCH_MANUAL_TYPES = ['file/batch-manual', 'ir/direct-manual'] as const;
+export type BatchManualType = (typeof BATCH_MANUAL_TYPES)[number];
+
+export type Progress = (description: string) => void;
+
+export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
+
+@Injectable()
+export class ImportsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ImportsService.name);
+
+  constructor(
+    private readonly database: Database,
+    private readonly pipeline: ImportPipeline,
+    private readonly config: AppConfig,
+    @Inject(IMPORT_QUEUE) private readonly queue: ImportQueue,
+  ) {}
+
+  /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
+  async onApplicationBootstrap(): Promise<void> {
+    const failed = await failAbandonedInlineImports(this.database);
+    if (failed) this.logger.warn(`${failed} import(s) interrupted by a stopped process were marked failed.`);
+  }
+
+  /**
+   * Submits a batch-manual document. Its structure is checked at once (400/413 before anything
+   * is stored). Inline, the import runs now and its ImportDocument is returned (409 if the user
+   * already has one running); in queue mode it is stored and enqueued, and the poll URL returned.
+   */
+  async submit(userID: number, importType: BatchManualType, document: unknown, userIntent: boolean): Promise<SubmitResult> {
+    const parsed = parseBatchManual(document, this.config.IMPORT_MAX_SCORES);
+    const importID = randomHex(20);
+    const base = { importID, userID, importType, userIntent, timeQueued: Date.now() };
+    if (this.queue.mode === 'queue') {
+      await this.database.db.insert(imports).values({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(document) });
+      await this.queue.enqueue(importID).catch(async (err: unknown) => {
+        // Not enqueued, it would never run: fail it rather than leave it queued forever.
+        await this.fail(importID, err);
+        throw err;
+      });
+      return { kind: 'queued', importID, url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/imports/${importID}/poll-status` };
+    }
+    try {
+      return await withUserLock(this.database, userID, importID, async () => {
+        await this.database.db.insert(imports).values({ ...base, status: 'ongoing', progress: 'Importing scores.' });
+        try {
+          return { kind: 'completed', document: await this.execute(importID, userID, importType, parsed, () => undefined) };
+        } catch (err) {
+          await this.fail(importID, err);
+          throw err;
+        }
+      });
+    } catch (err) {
+      if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
+      throw err;
+    }
+  }
+
+  /**
+   * Runs a queued import (the worker's job). Idempotent: a completed import is returned as it is,
+   * and an import interrupted by a crash runs again from its stored input. Throws UserBusyError
+   * while the user's previous import is still running, so that the worker can retry it later.
+   */
+  async runQueued(importID: string, progress: Progress): Promise<ImportDocument | undefined> {
+    const row = await this.find(importID);
+    if (!row || row.status === 'completed' || row.status === 'failed') return row?.status === 'completed' ? toImportDocument(row) : undefined;
+    return withUserLock(this.database, row.userID, importID, async () => {
+      await this.setProgress(importID, 'Parsing score data.', 'ongoing');
+      let parsed: BatchManualImport;
+      try {
+        parsed = parseBatchManual(JSON.parse(row.input ?? 'null'), this.config.IMPORT_MAX_SCORES);
+      } catch (err) {
+        await this.fail(importID, err);
+        return undefined;
+      }
+      return this.execute(importID, row.userID, row.importType, parsed, (d) => {
+        progress(d);
+        void this.setProgress(importID, d);
+      });
+    });
+  }
+
+  /** Marks an unfinished import failed for good, with the status and message a poll answers with. A finished import is left as it is. */
+  async fail(importID: string, err: unknown): Promise<void> {
+    const statusCode = err instanceof HttpException ? err.getStatus() : 500;
+    const message = err instanceof HttpException ? err.message : 'An internal error stopped this import. Nothing from it was saved.';
+    await this.database.db
+      .update(imports)
+      .set({ status: 'failed', progress: null, input: null, failure: { statusCode, message }, timeFinished: Date.now() })
+      .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])));
+  }
+
+  async find(importID: string): Promise<ImportRow | undefined> {
+    const [row] = await this.database.db.select().from(imports).where(eq(imports.importID, importID)).limit(1);
+    return row;
+  }
+
+  async findOrThrow(importID: string): Promise<ImportRow> {
+    const row = await this.find(importID);
+    if (!row) throw new NotFoundException(`The import ${importID} does not exist.`);
+    return row;
+  }
+
+  private async setProgress(importID: string, description: string, status?: 'ongoing') {
+    await this.database.db
+      .update(imports)
+      .set({ progress: description, ...(status ? { status } : {}) })
+      .where(eq(imports.importID, importID))
+      .catch(() => undefined);
+  }
+
+  /**
+   * Converts, then writes everything in one transaction: scores, orphans, sessions, PBs, stats and
+   * the ImportDocument. A failure leaves nothing of the import behind; the caller decides whether
+   * the import has failed for good or is retried.
+   */
+  private async execute(importID: string, userID: number, importType: string, parsed: BatchManualImport, progress: Progress): Promise<ImportDocument> {
+    const timeStarted = Date.now();
+    const batch = { userID, gpt: parsed.gpt, context: parsed.context, importType, importID, elements: parsed.scores.map((raw, index) => ({ index, raw })) };
+    try {
+      progress(`Matching ${parsed.scores.length} scores to charts.`);
+      const converted = await this.pipeline.convert(batch);
+      progress(`Saving ${converted.built.length} scores, personal bests, sessions and profile statistics.`);
+      await this.database.transaction(async (tx) => {
+        // A run of an import that another run (a redelivered job) finished first writes nothing,
+        // and answers with the document stored. The row lock orders two runs.
+        const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
+        if (row?.status === 'completed') return;
+        if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
+        const result = await this.pipeline.write(tx, batch, converted, parsed.classes);
+        await this.pipeline.complete(tx, importID, parsed.gpt, result, timeStarted);
+      });
+    } catch (err) {
+      if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
+      throw err;
+    }
+    return toImportDocument(await this.findOrThrow(importID));
+  }
+}

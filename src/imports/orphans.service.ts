@@ -1,0 +1,108 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SeedReport } from '../catalog/seeds/seed-loader.js';
+import { Database } from '../database/database.js';
+import { orphanScores } from '../database/schema.js';
+import { findGpt } from '../games/registry.js';
+import { UserBusyError, withUserLock } from './import-lock.js';
+import { ImportPipeline, type Converted, type ConvertBatch } from './import-pipeline.js';
+import { randomHex } from '../common/crypto.js';
+import { groupBy } from '../common/collections.js';
+
+export interface OrphanRetryResult {
+  /** Orphans attempted. */
+  processed: number;
+  /** Still unmatched: kept as orphans. */
+  failed: number;
+  /** Matched and saved as scores. */
+  success: number;
+  /** Matched but invalid, or already saved: dropped. */
+  removed: number;
+}
+
+export interface SeedOrphanRetryResult extends OrphanRetryResult {
+  /** Users whose orphans were not retried: an import of theirs was running. */
+  skippedUsers: number;
+}
+
+type OrphanRow = typeof orphanScores.$inferSelect;
+
+/** The games whose songs or charts a seed load added or changed: their orphans may match now. */
+export function gamesWithCatalogChanges(report: Pick<SeedReport, 'collections'>): string[] {
+  const games = report.collections
+    .filter((c) => c.inserted + c.updated > 0)
+    .map((c) => /^(?:songs|charts)-(.+)\.json$/.exec(c.file)?.[1])
+    .filter((g): g is string => g !== undefined);
+  return [...new Set(games)];
+}
+
+/** Retries orphaned scores: each group (same GPT, import type and context) goes through the import pipeline again. */
+@Injectable()
+export class OrphansService {
+  constructor(
+    private readonly database: Database,
+    private readonly pipeline: ImportPipeline,
+  ) {}
+
+  async retryForUser(userID: number): Promise<OrphanRetryResult> {
+    try {
+      return await withUserLock(this.database, userID, `orphans:${randomHex(8)}`, () => this.retry(userID));
+    } catch (err) {
+      if (err instanceof UserBusyError) throw new ConflictException('You have an import in progress; retry your orphans once it has finished.');
+      throw err;
+    }
+  }
+
+  /**
+   * After a seed load changed songs or charts: retries the orphans of these games (only those) for
+   * every user who has some. Users busy with an import are skipped, and counted.
+   */
+  async retryForGames(games: readonly string[]): Promise<SeedOrphanRetryResult> {
+    const total: SeedOrphanRetryResult = { processed: 0, failed: 0, success: 0, removed: 0, skippedUsers: 0 };
+    if (games.length === 0) return total;
+    const users = await this.database.db.selectDistinct({ userID: orphanScores.userID }).from(orphanScores).where(inArray(orphanScores.game, [...games]));
+    for (const { userID } of users) {
+      try {
+        const r = await withUserLock(this.database, userID, `orphans:${randomHex(8)}`, () => this.retry(userID, games));
+        for (const k of Object.keys(r) as (keyof OrphanRetryResult)[]) total[k] += r[k];
+      } catch (err) {
+        if (!(err instanceof UserBusyError)) throw err;
+        total.skippedUsers += 1;
+      }
+    }
+    return total;
+  }
+
+  /** Retries the user's orphans, or only those of these games. */
+  private async retry(userID: number, games?: readonly string[]): Promise<OrphanRetryResult> {
+    const orphans = await this.database.db
+      .select()
+      .from(orphanScores)
+      .where(and(eq(orphanScores.userID, userID), games ? inArray(orphanScores.game, [...games]) : undefined));
+    const groups = groupBy(orphans, (o) => JSON.stringify([o.game, o.playtype, o.importType, o.context.service, o.context.version]));
+    const result: OrphanRetryResult = { processed: orphans.length, failed: 0, success: 0, removed: 0 };
+    const converted: { batch: ConvertBatch; group: OrphanRow[]; out: Converted }[] = [];
+    for (const group of groups.values()) {
+      const { game, playtype, importType, context } = group[0];
+      const gpt = findGpt(game, playtype);
+      if (!gpt) {
+        result.failed += group.length;
+        continue;
+      }
+      const batch = { userID, gpt, context, importType, importID: null, elements: group.map((o, index) => ({ index, raw: o.data })) };
+      converted.push({ batch, group, out: await this.pipeline.convert(batch) });
+    }
+    await this.database.transaction(async (tx) => {
+      const resolved: string[] = [];
+      for (const { batch, group, out } of converted) {
+        const written = await this.pipeline.write(tx, batch, { built: out.built, orphans: [], invalid: [] }, {});
+        result.success += written.scoreIDs.length;
+        result.removed += out.built.length - written.scoreIDs.length + out.invalid.length;
+        result.failed += out.orphans.length;
+        for (const b of [...out.built, ...out.invalid]) resolved.push(group[b.index].orphanID);
+      }
+      if (resolved.length) await tx.delete(orphanScores).where(inArray(orphanScores.orphanID, resolved));
+    });
+    return result;
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { SessionsController } from './sessions.controller.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  controllers: [SessionsController],
+  providers: [SessionsService],
+})
+export class SessionsModule {}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StatusController } from './status.controller.js';
+
+@Module({ controllers: [StatusController] })
+export class StatusModule {}

@@ -1,0 +1,88 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Equals, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { NullableOptional, OptionalNotNull } from '../../common/validation/validators.js';
+import { CHART_STAT_PROPERTIES, STAT_MODES } from '../showcase-stats.js';
+import { SearchText } from './search-text.js';
+
+export class SessionSearchQuery {
+  @SearchText('Text to find in session names (substring or close word match).')
+  search!: string;
+}
+
+export class SessionAlgQuery {
+  @ApiPropertyOptional({ description: "A session rating algorithm of the GPT; default the GPT's default session algorithm." })
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(100)
+  alg?: string;
+}
+
+export class ProfileAlgQuery {
+  @ApiPropertyOptional({ description: "A profile rating algorithm of the GPT; default the GPT's default profile algorithm." })
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(100)
+  alg?: string;
+}
+
+/** PATCH /settings: every property optional; null unsets a preference. */
+export class PatchUgptSettingsDto {
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A score rating algorithm of the GPT, or null.' })
+  @NullableOptional()
+  @IsString()
+  @MaxLength(100)
+  preferredScoreAlg?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A session rating algorithm of the GPT, or null.' })
+  @NullableOptional()
+  @IsString()
+  @MaxLength(100)
+  preferredSessionAlg?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A profile rating algorithm of the GPT, or null.' })
+  @NullableOptional()
+  @IsString()
+  @MaxLength(100)
+  preferredProfileAlg?: string | null;
+
+  /** Declared only to refuse it with a message that says where stats are set. */
+  @Equals(undefined, { message: 'stats cannot be changed here: use PATCH .../showcase.' })
+  stats?: never;
+}
+
+export class ShowcaseQuery {
+  @ApiPropertyOptional({ description: "A user (id, username or 'me') whose showcase stats are evaluated against this user's scores." })
+  @OptionalNotNull()
+  @IsString()
+  @Length(1, 100)
+  projectUser?: string;
+}
+
+/** GET /showcase/custom: one stat given in the query (gte is a number written in decimal). */
+export class CustomStatQuery {
+  @ApiProperty({ enum: STAT_MODES })
+  @IsIn(STAT_MODES)
+  mode!: (typeof STAT_MODES)[number];
+
+  @ApiProperty({ enum: CHART_STAT_PROPERTIES, description: 'playcount only in chart mode.' })
+  @IsIn(CHART_STAT_PROPERTIES)
+  property!: (typeof CHART_STAT_PROPERTIES)[number];
+
+  @ApiPropertyOptional({ description: 'Mode chart: the chart.' })
+  @OptionalNotNull()
+  @IsString()
+  @Length(1, 100)
+  chartID?: string;
+
+  @ApiPropertyOptional({ description: 'Mode folder: the folder.' })
+  @OptionalNotNull()
+  @IsString()
+  @Length(1, 100)
+  folderID?: string;
+
+  @ApiPropertyOptional({ description: 'Mode folder: the threshold the property must reach (grade and lamp as indexes).' })
+  @OptionalNotNull()
+  @IsString()
+  @Matches(/^-?[0-9]{1,12}(\.[0-9]{1,12})?$/, { message: 'gte must be a decimal number' })
+  gte?: string;
+}

@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Patch, Query, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { Auth, OwnerOnly, RequirePermissions } from '../common/auth/access.decorators.js';
+import type { AuthContext } from '../common/auth/auth-context.js';
+import type { StatDocument } from '../database/schema.js';
+import { CustomStatQuery, ShowcaseQuery } from './dto/ugpt.dto.js';
+import { ShowcaseService } from './showcase.service.js';
+import { CHART_STAT_PROPERTIES, FOLDER_STAT_PROPERTIES, SHOWCASE_MAX_STATS, StatListPipe } from './showcase-stats.js';
+import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
+
+const STAT_SCHEMA: SchemaObject = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['mode', 'chartID', 'property'],
+      properties: { mode: { enum: ['chart'] }, chartID: { type: 'string' }, property: { enum: [...CHART_STAT_PROPERTIES] } },
+    },
+    {
+      type: 'object',
+      required: ['mode', 'folderID', 'property', 'gte'],
+      properties: {
+        mode: { enum: ['folder'] },
+        folderID: { type: 'string' },
+        property: { enum: [...FOLDER_STAT_PROPERTIES] },
+        gte: { type: 'number' },
+      },
+    },
+  ],
+};
+
+/** The stat showcase of a user on a GPT (spec 4.8, StatDocument, StatShowcaseResults). */
+@ApiTags('ugpt')
+@ApiNotFoundResponse({ description: 'Unknown user, game or playtype, or the user has not played the GPT.' })
+@Controller('users/:userID/games/:game/:playtype/showcase')
+@UseGuards(UgptGuard)
+export class ShowcaseController {
+  constructor(private readonly showcase: ShowcaseService) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      "StatShowcaseResults[]: [{stat, value: {value, outOf?}, related}] of the user's stats, or of projectUser's stats evaluated against this user. Public.",
+  })
+  get(@Ugpt() ugpt: UgptContext, @Query() query: ShowcaseQuery, @Auth() auth: AuthContext) {
+    return this.showcase.showcase(ugpt, query.projectUser, auth.user);
+  }
+
+  @Get('custom')
+  @ApiOperation({ summary: '{stat, result: {value, outOf?}, related}: one stat from the query evaluated against the user. Public.' })
+  custom(@Ugpt() ugpt: UgptContext, @Query() query: CustomStatQuery) {
+    return this.showcase.custom(ugpt, query);
+  }
+
+  @Patch()
+  @RequirePermissions('customise_profile')
+  @OwnerOnly()
+  @ApiBody({ schema: { type: 'array', maxItems: SHOWCASE_MAX_STATS, items: STAT_SCHEMA } })
+  @ApiOperation({ summary: 'Replace the showcase with up to 6 stats whose charts and folders exist in this GPT. Returns the StatDocument array.' })
+  replace(@Ugpt() ugpt: UgptContext, @Body(StatListPipe) stats: StatDocument[]) {
+    return this.showcase.replace(ugpt, stats);
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SessionAlgQuery, SessionSearchQuery } from './dto/ugpt.dto.js';
+import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
+import { UgptSessionsService } from './ugpt-sessions.service.js';
+
+/** A user's sessions on a GPT (spec 4.8). Public; 404 when the user has not played the GPT. */
+@ApiTags('ugpt')
+@ApiNotFoundResponse({ description: 'Unknown user, game or playtype, or the user has not played the GPT.' })
+@Controller('users/:userID/games/:game/:playtype/sessions')
+@UseGuards(UgptGuard)
+export class UgptSessionsController {
+  constructor(private readonly sessions: UgptSessionsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'SessionDocument[]: up to 100 sessions whose name matches the search, closest first.' })
+  search(@Ugpt() ugpt: UgptContext, @Query() query: SessionSearchQuery) {
+    return this.sessions.search(ugpt, query.search);
+  }
+
+  @Get('best')
+  @ApiOperation({ summary: 'SessionDocument[]: the 100 best sessions under a session rating algorithm (sessions without a value left out).' })
+  best(@Ugpt() ugpt: UgptContext, @Query() query: SessionAlgQuery) {
+    return this.sessions.best(ugpt, query.alg);
+  }
+
+  @Get('recent')
+  @ApiOperation({ summary: 'SessionDocument[]: the 100 latest sessions by timeEnded.' })
+  recent(@Ugpt() ugpt: UgptContext) {
+    return this.sessions.recent(ugpt);
+  }
+
+  @Get('last')
+  @ApiOperation({ summary: 'SessionDocument: the latest session by timeEnded; 404 when the user has none.' })
+  last(@Ugpt() ugpt: UgptContext) {
+    return this.sessions.last(ugpt);
+  }
+
+  @Get('highlighted')
+  @ApiOperation({ summary: 'SessionDocument[]: the 100 latest highlighted sessions by timeEnded.' })
+  highlighted(@Ugpt() ugpt: UgptContext) {
+    return this.sessions.recent(ugpt, true);
+  }
+}

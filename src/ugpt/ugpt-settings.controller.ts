@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OwnerOnly, RequirePermissions } from '../common/auth/access.decorators.js';
+import { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
+import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
+import { UgptSettingsService } from './ugpt-settings.service.js';
+
+/** A user's preferences on a GPT (spec 4.8, UGPTSettingsDocument). */
+@ApiTags('ugpt')
+@ApiNotFoundResponse({ description: 'Unknown user, game or playtype, or the user has not played the GPT.' })
+@Controller('users/:userID/games/:game/:playtype/settings')
+@UseGuards(UgptGuard)
+export class UgptSettingsController {
+  constructor(private readonly settings: UgptSettingsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'UGPTSettingsDocument (defaults: null preferences, no stats). Public.' })
+  get(@Ugpt() ugpt: UgptContext) {
+    return this.settings.get(ugpt.user.id, ugpt.gpt);
+  }
+
+  @Patch()
+  @RequirePermissions('customise_profile')
+  @OwnerOnly()
+  @ApiOperation({
+    summary:
+      'Set preferred score, session and profile algorithms (each a GPT algorithm of its kind, or null). Absent ones stay; an empty body changes nothing. Returns UGPTSettingsDocument.',
+  })
+  patch(@Ugpt() ugpt: UgptContext, @Body() dto: PatchUgptSettingsDto) {
+    return this.settings.patch(ugpt.user.id, ugpt.gpt, dto);
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ProfileAlgQuery } from './dto/ugpt.dto.js';
+import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
+import { UgptStandingService } from './ugpt-standing.service.js';
+
+/** Where a user stands on a GPT: leaderboard neighbours and daily history (spec 4.8). Public. */
+@ApiTags('ugpt')
+@ApiNotFoundResponse({ description: 'Unknown user, game or playtype, or the user has not played the GPT.' })
+@Controller('users/:userID/games/:game/:playtype')
+@UseGuards(UgptGuard)
+export class UgptStandingController {
+  constructor(private readonly standing: UgptStandingService) {}
+
+  @Get('leaderboard-adjacent')
+  @ApiOperation({
+    summary:
+      '{above, below, users, thisUsersStats, thisUsersRanking}: up to 5 players strictly better and 5 rated the same or worse (ties go below), best first. A player without a rating ranks after every rated one.',
+  })
+  leaderboardAdjacent(@Ugpt() ugpt: UgptContext, @Query() query: ProfileAlgQuery) {
+    return this.standing.leaderboardAdjacent(ugpt, query.alg);
+  }
+
+  @Get('history')
+  @ApiOperation({ summary: 'UserGameStatsSnapshot[]: up to 90 daily snapshots, newest first.' })
+  history(@Ugpt() ugpt: UgptContext) {
+    return this.standing.history(ugpt);
+  }
+}

@@ -1,0 +1,49 @@
+import { createParamDecorator, Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import type { UserRow } from '../common/auth/auth-context.js';
+import { resolveGpt } from '../common/http/gpt.decorator.js';
+import type { ApiRequest } from '../common/http/request.js';
+import { Database } from '../database/database.js';
+import { userGameStats } from '../database/schema.js';
+import type { GptSupport } from '../games/types.js';
+import type { GameStatsRecord } from './game-stats.presenter.js';
+
+/** A user on a GPT: the route's :userID, :game and :playtype, and the user's game stats there. */
+export interface UgptContext {
+  user: UserRow;
+  gpt: GptSupport;
+  stats: GameStatsRecord;
+}
+
+type UgptRequest = ApiRequest & { ugpt?: UgptContext };
+
+/**
+ * For every /users/:userID/games/:game/:playtype route: resolves the GPT (404 unknown game or
+ * playtype) and the user's stats on it (404 when the user has not played it). Runs after the
+ * global AccessGuard, which has resolved :userID and checked the route's access rules.
+ */
+@Injectable()
+export class UgptGuard implements CanActivate {
+  constructor(private readonly database: Database) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<UgptRequest>();
+    const user = req.targetUser!;
+    const gpt = resolveGpt(String(req.params.game), String(req.params.playtype));
+    const [stats] = await this.database.db
+      .select()
+      .from(userGameStats)
+      .where(and(eq(userGameStats.userID, user.id), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)))
+      .limit(1);
+    if (!stats) throw new NotFoundException(`The user ${user.username} has not played ${gpt.game} ${gpt.playtype}.`);
+    req.ugpt = { user, gpt, stats };
+    return true;
+  }
+}
+
+/** The UgptContext UgptGuard resolved. */
+export const Ugpt = createParamDecorator((_: unknown, ctx: ExecutionContext): UgptContext => {
+  const ugpt = ctx.switchToHttp().getRequest<UgptRequest>().ugpt;
+  if (!ugpt) throw new Error('Ugpt used on a route without UgptGuard');
+  return ugpt;
+});

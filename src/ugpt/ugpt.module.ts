@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ShowcaseController } from './showcase.controller.js';
+import { ShowcaseService } from './showcase.service.js';
+import { SnapshotScheduler } from './snapshot.scheduler.js';
+import { SnapshotsService } from './snapshots.service.js';
+import { UgptSessionsController } from './ugpt-sessions.controller.js';
+import { UgptSessionsService } from './ugpt-sessions.service.js';
+import { UgptSettingsController } from './ugpt-settings.controller.js';
+import { UgptSettingsService } from './ugpt-settings.service.js';
+import { UgptStandingController } from './ugpt-standing.controller.js';
+import { UgptStandingService } from './ugpt-standing.service.js';
+
+/**
+ * UGPT sessions, leaderboard neighbours, history, settings and showcase, and the daily
+ * snapshots. The snapshot schedule (with its catch-up after boot and hourly check) runs only when `schedule` is set.
+ */
+@Module({})
+export class UgptModule {
+  static register(options: { schedule: boolean }): DynamicModule {
+    return {
+      module: UgptModule,
+      imports: [ScheduleModule.forRoot()],
+      controllers: [UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
+      providers: [
+        UgptSessionsService,
+        UgptStandingService,
+        UgptSettingsService,
+        ShowcaseService,
+        SnapshotsService,
+        ...(options.schedule ? [SnapshotScheduler] : []),
+      ],
+      exports: [SnapshotsService],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type { UserRow } from '../common/auth/auth-context.js';
+import { GameStatsRepository } from '../ugpt/game-stats.repository.js';
+import type { PatchUserDto } from './dto/users.dto.js';
+import { normaliseSocial, SOCIAL_NETWORKS } from './social-media.js';
+import { toUserDocument, type UserDocument } from './user.presenter.js';
+import { UsersRepository, type ProfileChanges } from './users.repository.js';
+
+export const USER_LIST_LIMIT = 100;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly gameStatsRepository: GameStatsRepository,
+  ) {}
+
+  async list(online: boolean, search: string | undefined): Promise<UserDocument[]> {
+    const rows = await this.users.list({ online, search: search || undefined, limit: USER_LIST_LIMIT });
+    return rows.map(toUserDocument);
+  }
+
+  async patch(user: UserRow, dto: PatchUserDto): Promise<UserDocument> {
+    const changes: ProfileChanges = {};
+    if (dto.about !== undefined) changes.about = dto.about;
+    if (dto.status !== undefined) changes.status = dto.status;
+    const socials: NonNullable<ProfileChanges['socialMedia']> = {};
+    for (const network of SOCIAL_NETWORKS) {
+      const value = dto[network];
+      if (value !== undefined) socials[network] = value === null ? null : normaliseSocial(network, value);
+    }
+    if (Object.keys(socials).length) changes.socialMedia = socials;
+    if (Object.keys(changes).length === 0) throw new BadRequestException('Nothing was provided to modify.');
+    return toUserDocument(await this.users.updateProfile(user.id, changes));
+  }
+
+  async gameStats(userID: number) {
+    const [rows, rankings] = await Promise.all([this.gameStatsRepository.listForUser(userID), this.gameStatsRepository.rankingsForUser(userID)]);
+    return rows.map((row) => ({
+      userID: row.userID,
+      game: row.game,
+      playtype: row.playtype,
+      ratings: row.ratings,
+      classes: row.classes,
+      __rankingData: rankings.get(`${row.game}:${row.playtype}`) ?? {},
+    }));
+  }
+}

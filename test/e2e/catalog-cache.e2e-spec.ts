@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { and, eq } from 'drizzle-orm';
+import { songs } from '../../src/database/schema.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { batchManual, imported, loadFixtureCatalog, PIPELINE_FIXTURES, player, T0, type Player } from '../support/imports.js';
+
+/**
+ * Song and chart documents are served from an in-process cache (src/catalog/catalog-cache.ts):
+ * a seed load clears it at once in its own process, and a server on PostgreSQL sees another
+ * process's load through catalog_state.version within CATALOG_VERSION_CHECK_MS.
+ */
+describe('catalog document cache', () => {
+  let t: TestApp;
+  let p: Player;
+  const tmp: string[] = [];
+
+  const titleServed = async () => {
+    const res = await t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/pbs/all`);
+    expect(res.status).toBe(200);
+    return (res.body.songs as { id: number; title: string }[]).find((s) => s.id === 1)!.title;
+  };
+
+  /** The fixture sdvx catalog with song 1 renamed, as a seed directory. */
+  const renamedCatalog = (title: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-cache-'));
+    tmp.push(dir);
+    for (const file of ['songs-sdvx.json', 'charts-sdvx.json']) fs.copyFileSync(path.join(PIPELINE_FIXTURES, 'catalog', file), path.join(dir, file));
+    const list = JSON.parse(fs.readFileSync(path.join(dir, 'songs-sdvx.json'), 'utf8')) as { id: number; title: string }[];
+    list.find((s) => s.id === 1)!.title = title;
+    fs.writeFileSync(path.join(dir, 'songs-sdvx.json'), JSON.stringify(list));
+    return dir;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
+    p = await player(t);
+    await imported(t, p.token, batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'CLEAR', timeAchieved: T0 }]));
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const dir of tmp) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves a renamed song at once after a seed load in the same process', async () => {
+    expect(await titleServed()).toBe('Pipeline Anthem');
+    await loadFixtureCatalog(t.database, renamedCatalog('Pipeline Anthem (Renamed)'), ['sdvx']);
+    expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
+  });
+
+  it('keeps serving cached documents when the table changes without a catalog version bump', async () => {
+    await titleServed();
+    // Not how the catalog changes (only the seed loader writes songs), but it shows that reads come from the cache.
+    await t.database.db
+      .update(songs)
+      .set({ title: 'Written Behind The Cache' })
+      .where(and(eq(songs.game, 'sdvx'), eq(songs.id, 1)));
+    expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
+  });
+
+  it('sees a seed load of another process through catalog_state.version (PostgreSQL)', async () => {
+    if (t.database.kind !== 'postgres' || !t.databaseUrl) return; // embedded: one process owns the database
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query("UPDATE songs SET title = 'Loaded Elsewhere' WHERE game = 'sdvx' AND id = 1");
+      await other.query('UPDATE catalog_state SET version = version + 1');
+    } finally {
+      await other.end();
+    }
+    const deadline = Date.now() + 15_000;
+    let title = await titleServed();
+    while (title !== 'Loaded Elsewhere' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      title = await titleServed();
+    }
+    expect(title).toBe('Loaded Elsewhere');
+  });
+});

@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { InlineImportQueue } from '../../src/imports/import-queue.js';
+import { createApp } from '../../src/app.factory.js';
+import { openConfiguredDatabase } from '../../src/bootstrap.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { Database, embeddedDbDir } from '../../src/database/database.js';
+import { users } from '../../src/database/schema.js';
+
+/**
+ * The embedded database (PGlite in DATA_DIR/db) and the admin CLI, run as real separate processes:
+ * the built server (dist/main.js) and CLI (dist/cli.js), as `npm start` and `npm run cli` run them.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+const MAIN = path.join(ROOT, 'dist', 'main.js');
+const STEP_TIMEOUT_MS = 120_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a child process on dataDir: embedded mode, whatever the test run uses. */
+function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  return env;
+}
+
+function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const cli = (dataDir: string, ...args: string[]) => runNode(CLI, args, childEnv(dataDir));
+
+function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'st-embedded-'));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Servers still running when the file ends (a failed test), stopped in afterAll. */
+const running = new Set<ChildProcess>();
+
+/** Starts the built server on dataDir and waits until it listens. */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; stop: () => Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', AUTH_RATE_LIMIT_FACTOR: '0' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('listening on')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Opens dataDir's embedded database in this process, runs fn, and closes it again. */
+async function withEmbedded<T>(dataDir: string, fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+  try {
+    await database.migrate();
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs the real app in this process on dataDir's embedded database. */
+async function withApp<T>(dataDir: string, env: Record<string, string>, fn: (http: () => ReturnType<typeof request>) => Promise<T>): Promise<T> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '0', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const app = await createApp({ config, database, ownsDatabase: true, redis: null, keyPrefix: 'st-embedded', importQueue: new InlineImportQueue() });
+  try {
+    await app.init();
+    const server = app.getHttpServer() as Parameters<typeof request>[0];
+    return await fn(() => request(server));
+  } finally {
+    await app.close();
+  }
+}
+
+const register = (username: string, extra: Record<string, string> = {}) => ({
+  username,
+  '!password': 'embedded-password',
+  email: `${username.toLowerCase()}@embedded.test`,
+  captcha: 'x',
+  ...extra,
+});
+
+describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
+  const dirs: string[] = [];
+  const newDir = () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    return dir;
+  };
+
+  beforeAll(() => {
+    // What `npm run cli` does first: build dist/ when the sources are newer.
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  }, 300_000);
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('the data-directory lock', () => {
+    it(
+      'makes the CLI fail at once while the server runs, without harming the server’s data',
+      async () => {
+        const dataDir = newDir();
+        const server = await startServer(dataDir);
+        let stopped = false;
+        try {
+          const reg = await request(server.url).post('/api/v1/auth/register').send(register('Locked_User'));
+          expect(reg.status).toBe(200);
+
+          const second = await cli(dataDir, 'auth-level', 'locked_user', '3');
+          expect(second.code).toBe(1);
+          expect(second.stderr).toContain(`in use by process ${server.child.pid}`);
+          expect(second.stderr).toMatch(/stop that process first/);
+          expect(second.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+
+          // The server is unaffected and its data intact.
+          const read = await request(server.url).get('/api/v1/users/locked_user');
+          expect(read.status).toBe(200);
+          expect(read.body.authLevel).toBe(1);
+
+          expect(await server.stop()).not.toBe(1);
+          stopped = true;
+        } finally {
+          if (!stopped) await server.stop();
+        }
+        expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+
+        // With the server stopped, the same command works on the same data.
+        const run = await cli(dataDir, 'auth-level', 'locked_user', '3');
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        await withEmbedded(dataDir, async (database) => {
+          const [row] = await database.db.select().from(users).where(eq(users.usernameLowercase, 'locked_user'));
+          expect(row.authLevel).toBe(3);
+        });
+      },
+      STEP_TIMEOUT_MS,
+    );
+
+    it(
+      'refuses a second process while this process holds the database, and admits it once closed',
+      async () => {
+        const dataDir = newDir();
+        const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+        try {
+          const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')) as { pid: number; hostname: string };
+          expect(lock).toMatchObject({ pid: process.pid, hostname: os.hostname() });
+          // Nor may this process open it a second time.
+          await expect(Database.open({ dataDir: embeddedDbDir(dataDir) })).rejects.toThrow(/already open in this process/);
+
+          const refused = await cli(dataDir, 'migrate');
+          expect(refused.code).toBe(1);
+          expect(refused.stderr).toContain(`in use by process ${process.pid}`);
+          expect(refused.stdout).not.toContain('Migrations applied');
+          // The refused process left the owner's lock alone.
+          expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).pid).toBe(process.pid);
+        } finally {
+          await database.close();
+        }
+        expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+        const ok = await cli(dataDir, 'migrate');
+        expect(ok.code).toBe(0);
+        expect(ok.stdout).toContain('Migrations applied.');
+      },
+      STEP_TIMEOUT_MS,
+    );
+
+    it(
+      'takes over a stale lock left by a dead process, or one that is unreadable',
+      async () => {
+        const dataDir = newDir();
+        fs.mkdirSync(embeddedDbDir(dataDir), { recursive: true });
+        const lockPath = path.join(dataDir, 'db.lock');
+
+        const dead = spawnSync(process.execPath, ['-e', '']);
+        expect(dead.status).toBe(0);
+        fs.writeFileSync(lockPath, JSON.stringify({ pid: dead.pid, hostname: os.hostname(), startedAt: Date.now() - 60_000, command: 'crashed server' }));
+        const run = await cli(dataDir, 'migrate');
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        expect(fs.existsSync(lockPath)).toBe(false);
+
+        fs.writeFileSync(lockPath, '{"pid": 12'); // half-written by a process that died mid-write
+        const again = await cli(dataDir, 'migrate');
+        expect(again.code).toBe(0);
+        expect(fs.existsSync(lockPath)).toBe(false);
+      },
+      STEP_TIMEOUT_MS,
+    );
+
+    it(
+      'keeps data across a close and a reopen',
+      async () => {
+        const dataDir = newDir();
+        await withApp(dataDir, {}, async (http) => {
+          expect((await http().post('/api/v1/auth/register').send(register('Durable_User'))).status).toBe(200);
+        });
+        await withApp(dataDir, {}, async (http) => {
+          const res = await http().get('/api/v1/users/durable_user');
+          expect(res.status).toBe(200);
+          expect(res.body.username).toBe('Durable_User');
+          const login = await http().post('/api/v1/auth/login').send({ username: 'DURABLE_USER', '!password': 'embedded-password', captcha: 'x' });
+          expect(login.status).toBe(200);
+        });
+      },
+      STEP_TIMEOUT_MS,
+    );
+  });
+
+  describe('CLI', () => {
+    it(
+      'auth-level sets a user’s level (username case-insensitive), and refuses unknown users and bad levels',
+      async () => {
+        const dataDir = newDir();
+        await withApp(dataDir, {}, async (http) => {
+          expect((await http().post('/api/v1/auth/register').send(register('Level_User'))).status).toBe(200);
+        });
+
+        const ok = await cli(dataDir, 'auth-level', 'LEVEL_USER', '3');
+        expect(ok.code).toBe(0);
+        expect(ok.stdout).toMatch(/Level_User \(id \d+\) now has auth level 3/);
+
+        const unknown = await cli(dataDir, 'auth-level', 'nobody_here', '2');
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain('No user is named nobody_here');
+
+        for (const level of ['7', 'abc', '-1', '2.5']) {
+          const bad = await cli(dataDir, 'auth-level', 'level_user', level);
+          expect([level, bad.code === 0]).toEqual([level, false]);
+          expect(bad.stderr).toMatch(/level must be an integer from 0 to 3/);
+        }
+
+        const missing = await cli(dataDir, 'auth-level', 'level_user');
+        expect(missing.code).not.toBe(0);
+        expect(missing.stderr).toMatch(/missing required argument/);
+
+        await withEmbedded(dataDir, async (database) => {
+          const [row] = await database.db.select().from(users).where(eq(users.usernameLowercase, 'level_user'));
+          expect(row.authLevel).toBe(3);
+        });
+      },
+      STEP_TIMEOUT_MS,
+    );
+
+    it(
+      'invites create -n 2 prints two codes that each admit one registration when INVITE_ONLY=true',
+      async () => {
+        const dataDir = newDir();
+        const run = await cli(dataDir, 'invites', 'create', '-n', '2');
+        expect(run.code).toBe(0);
+        const codes = run.stdout.trim().split('\n');
+        expect(codes).toHaveLength(2);
+        for (const code of codes) expect(code).toMatch(/^[0-9a-f]{40}$/);
+        expect(codes[0]).not.toBe(codes[1]);
+
+        expect((await cli(dataDir, 'invites', 'create', '-n', '0')).code).not.toBe(0);
+
+        await withApp(dataDir, { INVITE_ONLY: 'true' }, async (http) => {
+          const without = await http().post('/api/v1/auth/register').send(register('No_Invite'));
+          expect(without.status).toBe(400);
+          expect(without.body.message).toMatch(/invite/i);
+          const wrong = await http()
+            .post('/api/v1/auth/register')
+            .send(register('Wrong_Invite', { inviteCode: 'f'.repeat(40) }));
+          expect(wrong.status).toBe(400);
+
+          expect(
+            (
+              await http()
+                .post('/api/v1/auth/register')
+                .send(register('Invited_One', { inviteCode: codes[0] }))
+            ).status,
+          ).toBe(200);
+          const reused = await http()
+            .post('/api/v1/auth/register')
+            .send(register('Invited_Again', { inviteCode: codes[0] }));
+          expect(reused.status).toBe(400);
+          expect(reused.body.message).toMatch(/already been used/);
+          expect(
+            (
+              await http()
+                .post('/api/v1/auth/register')
+                .send(register('Invited_Two', { inviteCode: codes[1] }))
+            ).status,
+          ).toBe(200);
+        });
+
+        const list = await cli(dataDir, 'invites', 'list');
+        expect(list.code).toBe(0);
+        expect(list.stdout.match(/used by user \d+/g)).toHaveLength(2);
+      },
+      STEP_TIMEOUT_MS,
+    );
+  });
+});

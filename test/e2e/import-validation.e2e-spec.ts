@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { count, eq } from 'drizzle-orm';
+import { imports, scores } from '../../src/database/schema.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { batchManual, directManual, errorsByIndex, fixtureChart, imported, importFile, importText, loadFixtureCatalog, player, statsOf, T0, type Player } from '../support/imports.js';
+import { bearer } from '../support/users.js';
+
+const GAME_LIST = 'iidx, bms, pms, sdvx, usc, chunithm, ongeki, maimai, maimaidx, popn, jubeat, ddr, gitadora, museca, wacca, itg, arcaea';
+const sdvx = (score: number, extra: Record<string, unknown> = {}) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved: T0, ...extra });
+
+describe('batch-manual validation', () => {
+  let t: TestApp;
+  let p: Player;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database);
+    p = await player(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Nothing of a refused import is stored: no score and no import row. */
+  async function expectNothingStored() {
+    expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, p.user.id)))[0].n).toBe(0);
+    expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, p.user.id)))[0].n).toBe(0);
+  }
+
+  describe('structural problems reject the whole import with a 400 that says where', () => {
+    const meta = { game: 'sdvx', playtype: 'Single', service: 'pipeline-test' };
+    const cases: [string, unknown, RegExp][] = [
+      ['an array', [meta], /must be a JSON object \(received an array\)/],
+      ['a number', 5, /must be a JSON object \(received number\)/],
+      ['null', null, /must be a JSON object \(received null\)/],
+      ['a string', 'scores', /must be a JSON object \(received string\)/],
+      ['no meta', { scores: [] }, /meta must be an object/],
+      ['meta not an object', { meta: 'sdvx', scores: [] }, /meta must be an object/],
+      ['no meta.game', { meta: { playtype: 'Single', service: 'x1' }, scores: [] }, /meta\.game is required/],
+      ['meta.game not a string', { meta: { ...meta, game: 5 }, scores: [] }, /meta\.game is required and must be a string/],
+      ['unknown game, with the list', { meta: { ...meta, game: 'guitarfreaks' }, scores: [] }, new RegExp(`meta\\.game 'guitarfreaks' is not a supported game\\. Expected one of: ${GAME_LIST}\\.`)],
+      ['no meta.playtype', { meta: { game: 'sdvx', service: 'x1' }, scores: [] }, /meta\.playtype is required/],
+      ['unknown playtype, with the list', { meta: { ...meta, playtype: 'Double' }, scores: [] }, /meta\.playtype 'Double' is not a playtype of sdvx\. Expected one of: Single\./],
+      ['a playtype of another game', { meta: { ...meta, playtype: 'SP' }, scores: [] }, /meta\.playtype 'SP' is not a playtype of sdvx/],
+      ['an inherited property as playtype', { meta: { ...meta, playtype: 'constructor' }, scores: [] }, /meta\.playtype 'constructor' is not a playtype of sdvx/],
+      ['no meta.service', { meta: { game: 'sdvx', playtype: 'Single' }, scores: [] }, /meta\.service is required: a string of 2 to 15 characters/],
+      ['a 1-character service', { meta: { ...meta, service: 'x' }, scores: [] }, /meta\.service .* 2 to 15 characters/],
+      ['a 16-character service', { meta: { ...meta, service: 'x'.repeat(16) }, scores: [] }, /meta\.service .* 2 to 15 characters/],
+      ['a non-string service', { meta: { ...meta, service: 12 }, scores: [] }, /meta\.service/],
+      ['an unknown meta key', { meta: { ...meta, hash: 'x' }, scores: [] }, /Unknown key in meta: hash/],
+      ['an unknown version, with the list', { meta: { ...meta, version: 'sdvx7' }, scores: [] }, /meta\.version 'sdvx7' is not a version of sdvx Single\. Expected one of: booth, inf, gw, heaven, vivid, exceed, konaste\./],
+      ['an inherited property as version', { meta: { ...meta, version: 'toString' }, scores: [] }, /meta\.version 'toString' is not a version/],
+      ['a non-string version', { meta: { ...meta, version: 6 }, scores: [] }, /meta\.version must be a string/],
+      ['no scores', { meta }, /scores must be an array/],
+      ['scores not an array', { meta, scores: { 0: sdvx(9_000_000) } }, /scores must be an array/],
+      ['an unknown top-level key', { meta, scores: [], extra: 1 }, /Unknown top-level key 'extra': expected meta, scores and optionally classes/],
+      ['both meta and head', { meta, head: meta, scores: [] }, /Give 'meta' or its older name 'head', not both/],
+      ['both scores and body', { meta, scores: [], body: [] }, /Give 'scores' or its older name 'body', not both/],
+      ['classes not an object', { meta, scores: [], classes: ['DAN_1'] }, /classes must be an object/],
+      ['an unknown class set', { meta, scores: [], classes: { rank: 'DAN_1' } }, /classes\.rank is not a class an import can set for sdvx Single\. Expected: dan\./],
+      ['a derived class set', { meta, scores: [], classes: { vfClass: 'COBALT_I' } }, /classes\.vfClass is not a class an import can set/],
+      ['an unknown class value', { meta, scores: [], classes: { dan: 'DAN_99' } }, /classes\.dan 'DAN_99' is not a value of dan\. Expected one of: DAN_1, .*, INF\./],
+    ];
+
+    it.each(cases)('through the file route: %s', async (_name, document, message) => {
+      const res = await importFile(t, p.token, document);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      await expectNothingStored();
+    });
+
+    it.each(cases.filter(([, document]) => typeof document === 'object' && document !== null))('through direct-manual: %s', async (_name, document, message) => {
+      const res = await directManual(t, p.token, document);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      await expectNothingStored();
+    });
+
+    it('refuses a file that is not JSON, and one with a NUL in its meta', async () => {
+      for (const text of ['{"meta": {', 'meta,scores', '', '{"meta": {}} trailing']) {
+        const res = await importText(t, p.token, text);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/The scoreData file is not valid JSON/);
+      }
+      const nul = await importFile(t, p.token, { meta: { ...meta, service: 'bad\u0000svc' }, scores: [sdvx(9_000_000)] });
+      expect(nul.status).toBe(400);
+      expect(nul.body.message).toMatch(/meta\.service/);
+      await expectNothingStored();
+    });
+
+    it('accepts the edges: a 2- and a 15-character service, an empty scores array, a null version and null classes', async () => {
+      const q = await player(t);
+      for (const service of ['ab', 'x'.repeat(15)]) {
+        const res = await importFile(t, q.token, { meta: { ...meta, service, version: null }, scores: [], classes: null });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ scoreIDs: [], errors: [], idStrings: [] });
+      }
+    });
+  });
+
+  it('reads a file saved with a UTF-8 byte order mark', async () => {
+    const q = await player(t);
+    const res = await importText(t, q.token, `\uFEFF${JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_050_000)]))}`);
+    expect(res.status).toBe(200);
+    expect(res.body.scoreIDs).toHaveLength(1);
+  });
+
+  it('reads the older head and body keys as meta and scores', async () => {
+    const q = await player(t);
+    const doc = await imported(t, q.token, { head: { game: 'sdvx', playtype: 'Single', service: 'legacy' }, body: [sdvx(9_100_000)] });
+    expect(doc.errors).toEqual([]);
+    expect(doc.scoreIDs).toHaveLength(1);
+    const [score] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+    expect(score).toMatchObject({ chartID: fixtureChart('sdvx-1-EXH'), service: 'legacy', importType: 'file/batch-manual' });
+  });
+
+  it('turns each bad score into an error naming its index, and imports the rest', async () => {
+    const q = await player(t);
+    const elements: unknown[] = [
+      sdvx(9_000_000), // 0: fine
+      sdvx(9_000_001, { lamp: 'HARD CLEAR' }), // 1
+      sdvx(10_000_001), // 2
+      sdvx(-1), // 3
+      sdvx(9_000_002, { difficulty: undefined }), // 4
+      sdvx(9_000_003, { difficulty: 'EXTREME' }), // 5
+      sdvx(9_000_004, { judgements: { critical: 1000, perfect: 3 } }), // 6
+      sdvx(9_000_005, { judgements: { critical: -1 } }), // 7
+      sdvx(9_000_006, { optional: { gauge: 150 } }), // 8
+      sdvx(9_000_007, { optional: { bp: 3 } }), // 9
+      sdvx(9_000_008, { scoreMeta: { inSkillAnalyser: 'yes' } }), // 10
+      sdvx(9_000_009, { timeAchieved: 1_705_320_000 }), // 11: unix seconds
+      sdvx(9_000_010, { comment: 'x'.repeat(121) }), // 12
+      sdvx(9_000_011, { comment: '' }), // 13
+      sdvx(9_000_012, { percent: 90 }), // 14
+      sdvx(9_000_013, { bonus: true }), // 15
+      sdvx(9_000_014, { score: '9000014' }), // 16
+      42, // 17
+      sdvx(9_000_015, { timeAchieved: Date.now() + 48 * 60 * 60 * 1000 }), // 18
+      sdvx(9_000_016, { comment: 'c'.repeat(120), judgements: { critical: 1500, near: 20, miss: 3 }, optional: { gauge: 71.5, exScore: 3000 }, scoreMeta: { inSkillAnalyser: false } }), // 19: fine
+      sdvx(9_000_017, { lamp: 'PERFECT ULTIMATE CHAIN' }), // 20: a PUC is 10,000,000
+      sdvx(9_000_018, { timeAchieved: 0 }), // 21: fine, 0 means unknown
+      sdvx(9_000_019, { identifier: 'bad\u0000id' }), // 22
+    ];
+    const doc = await imported(t, q.token, batchManual('sdvx', 'Single', elements as Record<string, unknown>[]));
+    const errors = errorsByIndex(doc);
+    const expected: [number, RegExp][] = [
+      [1, /^scores\[1\]: Invalid lamp 'HARD CLEAR' for sdvx Single: expected one of FAILED, CLEAR, EXCESSIVE CLEAR/],
+      [2, /^scores\[2\]: score 10000001 is out of range: it must be between 0 and 10000000/],
+      [3, /^scores\[3\]: score -1 is out of range/],
+      [4, /^scores\[4\]: difficulty is required for matchType sdvxInGameID/],
+      [5, /^scores\[5\]: Invalid difficulty 'EXTREME' for sdvx Single: expected one of NOV, .*, ANY_INF/],
+      [6, /^scores\[6\]: Unknown judgement 'perfect' for sdvx Single: expected critical, near, miss/],
+      [7, /^scores\[7\]: judgements\.critical/],
+      [8, /^scores\[8\]: Invalid optional metrics: gauge/],
+      [9, /^scores\[9\]: Invalid optional metrics: .*bp/],
+      [10, /^scores\[10\]: Invalid scoreMeta: inSkillAnalyser/],
+      [11, /^scores\[11\]: timeAchieved 1705320000 is too small: it must be Unix milliseconds \(was it sent in seconds\?\)/],
+      [12, /^scores\[12\]: comment must be 1 to 120 characters/],
+      [13, /^scores\[13\]: comment must be 1 to 120 characters/],
+      [14, /^scores\[14\]: percent must not be sent for sdvx/],
+      [15, /^scores\[15\]: .*bonus/],
+      [16, /^scores\[16\]: score:/],
+      [17, /^scores\[17\]: value:/],
+      [18, /^scores\[18\]: timeAchieved \d+ is in the future/],
+      [20, /^scores\[20\]: A PERFECT ULTIMATE CHAIN must have a score of 10,000,000/],
+      [22, /^scores\[22\]: .*NUL/],
+    ];
+    for (const [index, message] of expected) {
+      expect([index, errors.get(index)?.type]).toEqual([index, 'InvalidDatapoint']);
+      expect(errors.get(index)?.message).toMatch(message);
+    }
+    expect([...errors.keys()].sort((a, b) => a - b)).toEqual(expected.map(([i]) => i));
+    expect(doc.errors.map((e) => Number(/\[(\d+)\]/.exec(e.message)![1]))).toEqual(expected.map(([i]) => i)); // in index order
+    expect(doc.scoreIDs).toHaveLength(3);
+    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
+    expect(stored.map((s) => s.score).sort()).toEqual([9_000_000, 9_000_016, 9_000_018]);
+    const full = stored.find((s) => s.score === 9_000_016)!;
+    expect(full.comment).toBe('c'.repeat(120));
+    expect(full.scoreData).toMatchObject({ judgements: { critical: 1500, near: 20, miss: 3 }, optional: { gauge: 71.5, exScore: 3000 } });
+    expect(full.scoreMeta).toEqual({ inSkillAnalyser: false });
+    expect(stored.find((s) => s.score === 9_000_018)!.timeAchieved).toBeNull();
+  });
+
+  it('checks an EX score against its chart: at most notecount × 2, percent = score / (notecount × 2)', async () => {
+    const q = await player(t);
+    const el = (score: number, extra: Record<string, unknown> = {}) => ({ matchType: 'serviceSongID', identifier: '1', difficulty: 'CHART', score, lamp: 'CLEAR', ...extra });
+    const doc = await imported(t, q.token, batchManual('bms', '7K', [el(2001), el(1500), el(2000, { lamp: 'FULL COMBO' }), el(1500, { judgements: { pgreat: 700, great: 99 } })]));
+    const errors = errorsByIndex(doc);
+    expect(errors.get(0)?.message).toMatch(/^scores\[0\]: score 2001 is out of range: it must be between 0 and 2000/);
+    expect(errors.get(3)?.message).toMatch(/^scores\[3\]: pgreat × 2 \+ great is 1499, but the EX score is 1500/);
+    expect(doc.scoreIDs).toHaveLength(2);
+    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
+    // 1500 / (1000 × 2) = 75%: grade A (A ≥ 6/9 = 66.7%, AA ≥ 7/9 = 77.8%); 2000 / 2000 = 100%: MAX.
+    expect(stored.map((s) => [s.score, s.percent, s.scoreData.grade]).sort()).toEqual([
+      [1500, 75, 'A'],
+      [2000, 100, 'MAX'],
+    ]);
+  });
+
+  it('applies the music-rate rules to jubeat: percent required, at most 100 (120 on HARD charts), not a fraction', async () => {
+    const q = await player(t);
+    const el = (difficulty: string, score: number, percent: number | undefined, lamp = 'CLEAR') => ({
+      matchType: 'inGameID',
+      identifier: '70000001',
+      difficulty,
+      score,
+      lamp,
+      ...(percent === undefined ? {} : { percent }),
+    });
+    const doc = await imported(
+      t,
+      q.token,
+      batchManual('jubeat', 'Single', [
+        el('EXT', 950_000, undefined), // 0
+        el('EXT', 950_000, 100.5), // 1
+        el('HARD EXT', 950_000, 120.5), // 2
+        el('EXT', 950_000, 0.95), // 3: a fraction
+        el('HARD EXT', 950_000, 1.2), // 4: a fraction of the HARD maximum
+        el('EXT', 950_000, 95.5), // 5: fine
+        el('HARD EXT', 960_000, 110.25), // 6: fine, above 100 on a HARD chart
+        el('EXT', 50_000, 1, 'FAILED'), // 7: fine, a low rate with a low score is believable
+        el('EXT', 1_000_001, 99), // 8
+      ]),
+    );
+    const errors = errorsByIndex(doc);
+    expect(errors.get(0)?.message).toMatch(/^scores\[0\]: percent is required for jubeat: it carries the music rate/);
+    expect(errors.get(1)?.message).toMatch(/^scores\[1\]: percent \(music rate\) 100\.5 is out of range: it must be between 0 and 100/);
+    expect(errors.get(2)?.message).toMatch(/^scores\[2\]: percent \(music rate\) 120\.5 is out of range: it must be between 0 and 120/);
+    expect(errors.get(3)?.message).toMatch(/^scores\[3\]: A music rate of 0\.95 with a score of 950000 looks like a fraction/);
+    expect(errors.get(4)?.message).toMatch(/^scores\[4\]: A music rate of 1\.2 with a score of 950000 looks like a fraction/);
+    expect(errors.get(8)?.message).toMatch(/^scores\[8\]: score 1000001 is out of range/);
+    expect([...errors.keys()].sort()).toEqual([0, 1, 2, 3, 4, 8]);
+    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
+    // jubeat's percent is the music rate as sent; its grade comes from the score (SS ≥ 950,000).
+    expect(stored.map((s) => [s.score, s.percent, s.scoreData.grade]).sort()).toEqual([
+      [50_000, 1, 'E'],
+      [950_000, 95.5, 'SS'],
+      [960_000, 110.25, 'SS'],
+    ]);
+  });
+
+  it('applies a valid provided class from the classes block', async () => {
+    const q = await player(t);
+    const doc = await imported(t, q.token, batchManual('sdvx', 'Single', [sdvx(9_000_000)], { classes: { dan: 'DAN_5' } }));
+    expect(doc.classDeltas).toContainEqual({ game: 'sdvx', playtype: 'Single', set: 'dan', old: null, new: 'DAN_5' });
+    expect((await statsOf(t.database, q.user.id, 'sdvx', 'Single')).classes.dan).toBe('DAN_5');
+  });
+
+  describe('the file route itself', () => {
+    it('is 400 for an unknown or missing importType, and for a missing file', async () => {
+      const doc = JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
+      const send = () => t.http().post('/api/v1/import/file').set(bearer(p.token));
+      const unknown = await send().field('importType', 'file/eamusement-sdvx-csv').attach('scoreData', Buffer.from(doc), 'scores.json');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toMatch(/Unknown importType 'file\/eamusement-sdvx-csv'\. Supported file import types: file\/batch-manual/);
+      const apiType = await send().field('importType', 'ir/direct-manual').attach('scoreData', Buffer.from(doc), 'scores.json');
+      expect(apiType.status).toBe(400);
+      const missingType = await send().attach('scoreData', Buffer.from(doc), 'scores.json');
+      expect(missingType.status).toBe(400);
+      expect(missingType.body.message).toMatch(/importType/);
+      const noFile = await send().field('importType', 'file/batch-manual');
+      expect(noFile.status).toBe(400);
+      expect(noFile.body.message).toMatch(/Expected the score data as a file in the multipart field 'scoreData'/);
+      const otherField = await send().field('importType', 'file/batch-manual').attach('scores', Buffer.from(doc), 'scores.json');
+      expect(otherField.status).toBe(400);
+      const json = await send().send(JSON.parse(doc));
+      expect(json.status).toBe(400);
+      await expectNothingStored();
+    });
+
+    it('needs the submit_score permission: a token without it is 403, a guest 401', async () => {
+      const q = await player(t, ['customise_profile']);
+      const document = batchManual('sdvx', 'Single', [sdvx(9_000_000)]);
+      expect((await importFile(t, q.token, document)).status).toBe(403);
+      expect((await directManual(t, q.token, document)).status).toBe(403);
+      expect((await t.http().post('/api/v1/import/orphans').set(bearer(q.token))).status).toBe(403);
+      const guestFile = await t.http().post('/api/v1/import/file').field('importType', 'file/batch-manual').attach('scoreData', Buffer.from(JSON.stringify(document)), 'scores.json');
+      expect(guestFile.status).toBe(401);
+      expect((await t.http().post('/api/v1/ir/direct-manual/import').send(document)).status).toBe(401);
+      expect((await t.http().post('/api/v1/import/orphans')).status).toBe(401);
+      expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, q.user.id)))[0].n).toBe(0);
+    });
+
+    it('imports through a session cookie too, which holds every permission', async () => {
+      const res = await p.agent
+        .post('/api/v1/import/file')
+        .field('importType', 'file/batch-manual')
+        .attach('scoreData', Buffer.from(JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]))), 'scores.json');
+      expect(res.status).toBe(200);
+      expect(res.body.scoreIDs).toHaveLength(1);
+      await t.database.db.delete(scores).where(eq(scores.userID, p.user.id));
+      await t.database.db.delete(imports).where(eq(imports.userID, p.user.id));
+    });
+
+    it('sets userIntent only for X-User-Intent: true', async () => {
+      const q = await player(t);
+      const doc = (score: number) => batchManual('sdvx', 'Single', [sdvx(score)]);
+      expect((await importFile(t, q.token, doc(9_000_001), { 'X-User-Intent': 'true' })).body.userIntent).toBe(true);
+      expect((await importFile(t, q.token, doc(9_000_002), { 'X-User-Intent': 'TRUE' })).body.userIntent).toBe(true);
+      expect((await importFile(t, q.token, doc(9_000_003), { 'X-User-Intent': 'false' })).body.userIntent).toBe(false);
+      expect((await importFile(t, q.token, doc(9_000_004), { 'X-User-Intent': 'yes' })).body.userIntent).toBe(false);
+      expect((await importFile(t, q.token, doc(9_000_005))).body.userIntent).toBe(false);
+      expect((await directManual(t, q.token, doc(9_000_006), { 'X-User-Intent': 'true' })).body.userIntent).toBe(true);
+      expect((await directManual(t, q.token, doc(9_000_007))).body).toMatchObject({ userIntent: false, importType: 'ir/direct-manual' });
+    });
+
+    it('serves direct-manual also at /ir/direct-manual/import, without the API prefix', async () => {
+      const q = await player(t);
+      const res = await t.http().post('/ir/direct-manual/import').set(bearer(q.token)).send(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ importType: 'ir/direct-manual', errors: [] });
+      expect(res.body.scoreIDs).toHaveLength(1);
+      const [score] = await t.database.db.select().from(scores).where(eq(scores.scoreID, res.body.scoreIDs[0]));
+      expect(score.importType).toBe('ir/direct-manual');
+    });
+  });
+});
+
+describe('import size limits (IMPORT_FILE_LIMIT_BYTES, IMPORT_MAX_SCORES)', () => {
+  let t: TestApp;
+  let p: Player;
+
+  beforeAll(async () => {
+    t = await createTestApp({ IMPORT_FILE_LIMIT_BYTES: '2048', IMPORT_MAX_SCORES: '3' });
+    await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
+    p = await player(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 413 for a file over the byte limit, and for more scores than the limit', async () => {
+    const big = batchManual('sdvx', 'Single', [sdvx(9_000_000, { comment: 'x'.repeat(100) })]);
+    const padded = JSON.stringify(big) + ' '.repeat(2100);
+    const file = await importText(t, p.token, padded);
+    expect(file.status).toBe(413);
+    expect(file.body.message).toMatch(/too large/);
+    const body = await directManual(t, p.token, { ...big, scores: Array.from({ length: 30 }, (_, i) => sdvx(9_000_000 + i, { comment: 'y'.repeat(60) })) });
+    expect(body.status).toBe(413);
+
+    const four = batchManual('sdvx', 'Single', [0, 1, 2, 3].map((i) => sdvx(9_000_000 + i)));
+    const tooMany = await importFile(t, p.token, four);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toMatch(/This import has 4 scores; the limit is 3 per import/);
+    expect((await directManual(t, p.token, four)).status).toBe(413);
+    expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, p.user.id)))[0].n).toBe(0);
+
+    const three = await importFile(t, p.token, batchManual('sdvx', 'Single', [0, 1, 2].map((i) => sdvx(9_000_000 + i))));
+    expect(three.status).toBe(200);
+    expect(three.body.scoreIDs).toHaveLength(3);
+  });
+});

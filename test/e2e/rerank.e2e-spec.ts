@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc, eq } from 'drizzle-orm';
+import { personalBests } from '../../src/database/schema.js';
+import { findGpt } from '../../src/games/registry.js';
+import { ImportPipeline } from '../../src/imports/import-pipeline.js';
+import { rerankAll } from '../../src/scores/rerank.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EXH1 = fixtureChart('sdvx-1-EXH');
+const play = (score: number, timeAchieved: number) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved });
+
+describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () => {
+  let t: TestApp;
+  const ranks = async () =>
+    (
+      await t.database.db
+        .select({ userID: personalBests.userID, chartID: personalBests.chartID, rank: personalBests.rank, outOf: personalBests.outOf })
+        .from(personalBests)
+        .orderBy(asc(personalBests.chartID), asc(personalBests.rank), asc(personalBests.userID))
+    ).map((r) => [r.userID, r.chartID, r.rank, r.outOf]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ranks PBs written with deferRanking as imports would have, and repairs scrambled ranks', async () => {
+    const [a, b, c] = [await player(t), await player(t), await player(t)];
+    await imported(t, a.token, batchManual('sdvx', 'Single', [play(9_500_000, T0 + 2000)]));
+    await imported(t, b.token, batchManual('sdvx', 'Single', [play(9_900_000, T0)]));
+    await imported(t, c.token, batchManual('sdvx', 'Single', [play(9_500_000, T0 + 1000)]));
+    // By hand: b (9.9M) first; a and c tie at 9.5M, and c achieved it earlier.
+    expect(await ranks()).toEqual([
+      [b.user.id, EXH1, 1, 3],
+      [c.user.id, EXH1, 2, 3],
+      [a.user.id, EXH1, 3, 3],
+    ]);
+
+    // A bulk load: d's 9.7M is written unranked (0 of 0), and the others keep their old ranks.
+    const d = await player(t);
+    const gpt = findGpt('sdvx', 'Single')!;
+    const pipeline = new ImportPipeline(t.database);
+    const batch = { userID: d.user.id, gpt, context: { service: 'bulk', version: null }, importType: 'ir/direct-manual' as const, importID: null, elements: [{ index: 0, raw: play(9_700_000, T0 + 3000) }] };
+    const converted = await pipeline.convert(batch);
+    await t.database.transaction((tx) => pipeline.write(tx, batch, converted, {}, { deferRanking: true }));
+    const [unranked] = await t.database.db.select().from(personalBests).where(eq(personalBests.userID, d.user.id));
+    expect([unranked.rank, unranked.outOf]).toEqual([0, 0]);
+
+    // 4 PBs: d's new one and the three whose outOf (and, for a and c, rank) moved.
+    expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 4 });
+    const expected = [
+      [b.user.id, EXH1, 1, 4],
+      [d.user.id, EXH1, 2, 4],
+      [c.user.id, EXH1, 3, 4],
+      [a.user.id, EXH1, 4, 4],
+    ];
+    expect(await ranks()).toEqual(expected);
+    // Nothing left to change; another game's charts are not touched.
+    expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 0 });
+    expect(await rerankAll(t.database, ['chunithm'])).toEqual({ charts: 0, changed: 0 });
+
+    await t.database.db.update(personalBests).set({ rank: 7, outOf: 1 });
+    expect(await rerankAll(t.database)).toEqual({ charts: 1, changed: 4 });
+    expect(await ranks()).toEqual(expected);
+  });
+});
+
+describe('npm run cli -- rerank', () => {
+  let dataDir: string;
+  const runCli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+      delete env.DATABASE_URL;
+      delete env.REDIS_URL;
+      const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-rerank-cli-'));
+  }, 300_000);
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('names unknown games, and reports what it ranked', async () => {
+    const bad = await runCli(['rerank', '--games', 'sdvx,nope']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/Unknown game\(s\): nope\. Valid games: iidx/);
+    const ok = await runCli(['rerank']);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('Ranked the PBs of 0 chart(s): 0 PB(s) changed rank.');
+  }, 60_000);
+});

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
+import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
+import type { Permission } from '../../src/common/auth/permissions.js';
+import type { Database } from '../../src/database/database.js';
+import { orphanScores, personalBests, scores, sessions, userGameStats } from '../../src/database/schema.js';
+import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { TestApp } from './app.js';
+import { bearer, issueToken, signUp, type SignedUpUser } from './users.js';
+
+/** The import pipeline's own catalog: hand-written songs and charts shaped like the Tachi seeds. */
+export const PIPELINE_FIXTURES = path.resolve('test/fixtures/import-pipeline');
+
+/** Chart ids of the fixture catalog: sha1 of "import-pipeline-<tag>", e.g. "sdvx-1-EXH". */
+export const fixtureChart = (tag: string) => createHash('sha1').update(`import-pipeline-${tag}`).digest('hex');
+
+/** A fixed hour in the past, so that every timestamp of a test is both valid and predictable. */
+export const T0 = Date.UTC(2024, 0, 15, 12);
+export const HOUR = 60 * 60 * 1000;
+export const MINUTE = 60 * 1000;
+
+/** Loads a fixture directory (catalog by default) with the real seed loader; fails on any rejected record. */
+export async function loadFixtureCatalog(database: Database, dir = 'catalog', games?: string[]) {
+  const report = await new SeedLoader(database).load(new SeedSource(path.resolve(PIPELINE_FIXTURES, dir)), games ? { games } : {});
+  if (report.rejected.length) throw new Error(`fixture records rejected: ${JSON.stringify(report.rejected)}`);
+  return report;
+}
+
+export interface Player extends SignedUpUser {
+  token: string;
+}
+
+/** A registered user with an API token holding these permissions (submit_score by default). */
+export async function player(t: TestApp, permissions: Permission[] = ['submit_score']): Promise<Player> {
+  const u = await signUp(t);
+  return { ...u, token: await issueToken(u, permissions) };
+}
+
+export type ScoreElement = Record<string, unknown>;
+
+export function batchManual(game: string, playtype: string, elements: ScoreElement[], extra: Record<string, unknown> = {}) {
+  return { meta: { game, playtype, service: 'pipeline-test' }, scores: elements, ...extra };
+}
+
+/** POST /import/file with the document, serialised as JSON, as the scoreData file. */
+export function importFile(t: TestApp, token: string, document: unknown, headers: Record<string, string> = {}) {
+  return importText(t, token, JSON.stringify(document), headers);
+}
+
+/** POST /import/file with this text as the scoreData file. */
+export function importText(t: TestApp, token: string, text: string, headers: Record<string, string> = {}) {
+  return t
+    .http()
+    .post('/api/v1/import/file')
+    .set({ ...bearer(token), ...headers })
+    .field('importType', 'file/batch-manual')
+    .attach('scoreData', Buffer.from(text, 'utf8'), { filename: 'scores.json', contentType: 'application/json' });
+}
+
+/** POST /ir/direct-manual/import with the document as the JSON body. */
+export function directManual(t: TestApp, token: string, document: unknown, headers: Record<string, string> = {}) {
+  return t
+    .http()
+    .post('/api/v1/ir/direct-manual/import')
+    .set({ ...bearer(token), ...headers })
+    .send(document as object);
+}
+
+/** Imports through the file route and returns the ImportDocument, failing on anything but 200. */
+export async function imported(t: TestApp, token: string, document: unknown): Promise<ImportDocument> {
+  const res = await importFile(t, token, document);
+  if (res.status !== 200) throw new Error(`import failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as ImportDocument;
+}
+
+/** The error entries of an ImportDocument, by the score index their message names. */
+export function errorsByIndex(doc: ImportDocument): Map<number, { type: string; message: string }> {
+  const out = new Map<number, { type: string; message: string }>();
+  for (const e of doc.errors) {
+    const m = /^scores\[(\d+)\]: /.exec(e.message);
+    if (!m) throw new Error(`error without an index: ${e.message}`);
+    out.set(Number(m[1]), e);
+  }
+  return out;
+}
+
+export async function scoresOf(database: Database, userID: number) {
+  return database.db.select().from(scores).where(eq(scores.userID, userID)).orderBy(asc(scores.timeAchieved), asc(scores.scoreID));
+}
+
+export async function pbOf(database: Database, userID: number, chartID: string) {
+  const [row] = await database.db
+    .select()
+    .from(personalBests)
+    .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
+  return row;
+}
+
+export async function sessionsOf(database: Database, userID: number) {
+  return database.db.select().from(sessions).where(eq(sessions.userID, userID)).orderBy(asc(sessions.timeStarted));
+}
+
+export async function orphansOf(database: Database, userID: number) {
+  return database.db.select().from(orphanScores).where(eq(orphanScores.userID, userID));
+}
+
+export async function statsOf(database: Database, userID: number, game: string, playtype: string) {
+  const [row] = await database.db
+    .select()
+    .from(userGameStats)
+    .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, game), eq(userGameStats.playtype, playtype)));
+  return row;
+}
