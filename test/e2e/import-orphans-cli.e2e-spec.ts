@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
@@ -11,6 +9,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { orphanScores, personalBests, scores } from '../../src/database/schema.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
+import { buildIfNeeded, runCli } from '../support/cli.js';
 import { batchManual, fixtureChart, loadFixtureCatalog, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
 
 /**
@@ -18,31 +17,12 @@ import { batchManual, fixtureChart, loadFixtureCatalog, PIPELINE_FIXTURES, T0 } 
  * `seeds` run that adds the chart. This runs the built CLI (dist/cli.js) as `npm run cli` does,
  * on an embedded database in a temporary DATA_DIR, which the test opens before and after.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = path.join(ROOT, 'dist', 'cli.js');
-
-function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('orphans are retried by the seeds CLI once it adds their chart', () => {
   let dataDir: string;
 
   beforeAll(() => {
-    // What `npm run cli` does first: build dist/ when the sources are newer.
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    buildIfNeeded();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-orphan-cli-'));
   }, 300_000);
   afterAll(() => {
@@ -74,7 +54,7 @@ describe('orphans are retried by the seeds CLI once it adds their chart', () => 
     }
 
     // 2. The CLI adds the chart (the server is stopped: PGlite admits one process).
-    const run = await runCli(dataDir, ['seeds', '--from', path.join(PIPELINE_FIXTURES, 'late'), '--games', 'sdvx']);
+    const run = await runCli(['seeds', '--from', path.join(PIPELINE_FIXTURES, 'late'), '--games', 'sdvx'], { dataDir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Orphaned scores retried: 1 (1 now imported, 0 dropped as invalid or duplicate, 0 still unmatched).');
 
@@ -92,7 +72,7 @@ describe('orphans are retried by the seeds CLI once it adds their chart', () => 
     }
 
     // 4. A second run changes nothing and retries nothing.
-    const second = await runCli(dataDir, ['seeds', '--from', path.join(PIPELINE_FIXTURES, 'late'), '--games', 'sdvx']);
+    const second = await runCli(['seeds', '--from', path.join(PIPELINE_FIXTURES, 'late'), '--games', 'sdvx'], { dataDir });
     expect(second.code).toBe(0);
     expect(second.stdout).not.toContain('Orphaned scores retried');
   }, 120_000);

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { personalBests } from '../../src/database/schema.js';
 import { findGpt } from '../../src/games/registry.js';
 import { ImportPipeline } from '../../src/imports/import-pipeline.js';
 import { rerankAll } from '../../src/scores/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { buildIfNeeded, runCli } from '../support/cli.js';
 import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXH1 = fixtureChart('sdvx-1-EXH');
 const play = (score: number, timeAchieved: number) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved });
 
@@ -77,23 +75,8 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
 
 describe('npm run cli -- rerank', () => {
   let dataDir: string;
-  const runCli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-      delete env.DATABASE_URL;
-      delete env.REDIS_URL;
-      const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-
   beforeAll(() => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    buildIfNeeded();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-rerank-cli-'));
   }, 300_000);
   afterAll(() => {
@@ -101,10 +84,10 @@ describe('npm run cli -- rerank', () => {
   });
 
   it('names unknown games, and reports what it ranked', async () => {
-    const bad = await runCli(['rerank', '--games', 'sdvx,nope']);
+    const bad = await runCli(['rerank', '--games', 'sdvx,nope'], { dataDir });
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/Unknown game\(s\): nope\. Valid games: iidx/);
-    const ok = await runCli(['rerank']);
+    const ok = await runCli(['rerank'], { dataDir });
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Ranked the PBs of 0 chart(s): 0 PB(s) changed rank.');

@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
@@ -16,6 +14,7 @@ import { EMPTY_SOCIALS, gameStatsSnapshots, userGameStats, users } from '../../s
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { DAILY_SNAPSHOT_JOB, SNAPSHOT_CHECK_JOB, SnapshotScheduler } from '../../src/ugpt/snapshot.scheduler.js';
 import { SNAPSHOT_LOCK, SnapshotsService, utcMidnight, type SnapshotResult } from '../../src/ugpt/snapshots.service.js';
+import { buildIfNeeded, ROOT, runCli } from '../support/cli.js';
 import { createTestApp, openTestDatabase, usingPostgres, type TestApp } from '../support/app.js';
 import { batchManual, loadFixtureCatalog, type ScoreElement } from '../support/imports.js';
 import { importSdvx, loadScoreFixtures, sdvxScore, SCORE_FIXTURES } from '../support/score-fixtures.js';
@@ -28,7 +27,6 @@ const DAY = 24 * HOUR;
 const DAY1 = Date.UTC(2024, 5, 1);
 const DAY2 = DAY1 + DAY;
 const PUC = 'PERFECT ULTIMATE CHAIN';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Snapshot {
   classes: Record<string, string>;
@@ -496,27 +494,12 @@ describe('npm run cli -- snapshot', () => {
   let drop: () => Promise<void>;
   const userIDs: number[] = [];
 
-  function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    delete env.REDIS_URL;
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    else delete env.DATABASE_URL;
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const cli = (args: string[]) => runCli(args, { dataDir, databaseUrl });
 
   const openDatabase = () => (databaseUrl ? Database.open({ url: databaseUrl, poolSize: 2 }) : Database.open({ dataDir: embeddedDbDir(dataDir) }));
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    buildIfNeeded();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-snapshot-cli-'));
     if (usingPostgres) {
       ({ database, url: databaseUrl, drop } = await openTestDatabase());
@@ -562,7 +545,7 @@ describe('npm run cli -- snapshot', () => {
 
   it("takes today's snapshot, says how many it wrote, and writes nothing the second time", async () => {
     const before = utcMidnight(Date.now());
-    const run = await runCli(['snapshot']);
+    const run = await cli(['snapshot']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const line = /^Snapshot of (\d{4}-\d{2}-\d{2}) \(00:00 UTC\): 2 written\.$/m.exec(run.stdout);
@@ -570,7 +553,7 @@ describe('npm run cli -- snapshot', () => {
     const timestamp = Date.parse(`${line![1]}T00:00:00Z`);
     expect([before, utcMidnight(Date.now())]).toContain(timestamp);
 
-    const again = await runCli(['snapshot']);
+    const again = await cli(['snapshot']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`Snapshot of ${line![1]} (00:00 UTC): 0 written.`);
 

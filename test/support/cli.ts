@@ -1,0 +1,37 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** What `npm run cli` does first: build dist/ when the sources are newer. Throws when the build fails. */
+export function buildIfNeeded(): void {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+/**
+ * Runs the built CLI (dist/cli.js) as `npm run cli` does, on DATA_DIR=dataDir: the embedded
+ * database unless databaseUrl is given. Redis is never used.
+ */
+export function runCli(args: string[], options: { dataDir: string; databaseUrl?: string }): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, LOG_LEVEL: 'warn' };
+  delete env.REDIS_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
