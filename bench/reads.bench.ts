@@ -40,8 +40,9 @@ function serve(args: string[], env: Record<string, string>, port?: number): Prom
 async function load(url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  // Errors are mostly timeouts (autocannon gives up after 10 s): reported beside the figures, not hidden.
+  const failures = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors (${r.timeouts} timeouts)`].filter(Boolean).join(', ');
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
 }
 
 function endpoints(d: ReadsDataset): [string, string][] {
@@ -89,7 +90,15 @@ export async function readsBench(): Promise<string> {
   const hello = await serve(['dist-bench/bench/hello-server.js'], {});
   const ceiling = await load(`${hello.url}/hello`);
   await hello.stop();
-  rows.push(['—', 'hello world (ceiling)', Math.round(ceiling.rps), '100%', ceiling.p50, ceiling.p99]);
+  const note = (text: string) => {
+    notes.push(text);
+    console.error(`  ${text}`);
+  };
+  const row = (cells: (string | number)[]) => {
+    rows.push(cells);
+    console.error(`  ${cells.join(' | ')}`);
+  };
+  row(['—', 'hello world (ceiling)', Math.round(ceiling.rps), '100%', ceiling.p50, ceiling.p99, ceiling.failures]);
 
   const kinds: ('PGlite' | 'PostgreSQL')[] = [...((await postgresReachable()) ? (['PostgreSQL'] as const) : []), 'PGlite'];
   for (const kind of kinds) {
@@ -112,25 +121,26 @@ export async function readsBench(): Promise<string> {
       await database.migrate();
       const started = Date.now();
       const dataset = await buildReadsDataset(database, USERS, SCORES_PER_USER, (l) => console.error(`${kind}${l}`));
-      notes.push(`${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-      notes.push(
+      note(`${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+      note(
         `${kind}: one more player's import of ${SCORES_PER_USER} plays into that dataset (ranks kept as usual): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}.`,
       );
-      if (dbUrl) await database.db.execute(sql`ANALYZE`);
+      // As autovacuum would on a server, and the embedded server's own statistics job does.
+      await database.db.execute(sql`ANALYZE`);
       await database.close();
 
       const server = await serve(['dist/main.js'], { ...(dbUrl ? { DATABASE_URL: dbUrl } : {}), DATA_DIR: dataDir, PORT: '3999', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', SNAPSHOT_SCHEDULE: 'false', SQL_LOG_FILE: sqlLog }, 3999);
       try {
         for (const [name, url] of endpoints(dataset)) {
           const r = await load(`${server.url}${url}`);
-          rows.push([kind, name, Math.round(r.rps), `${((r.rps / ceiling.rps) * 100).toFixed(0)}%`, r.p50, r.p99]);
+          row([kind, name, Math.round(r.rps), `${((r.rps / ceiling.rps) * 100).toFixed(0)}%`, r.p50, r.p99, r.failures]);
         }
       } finally {
         await server.stop();
       }
       if (dbUrl) {
         const scans = await seqScans(dbUrl, sqlLog);
-        notes.push(scans.length ? `${kind}: sequential scans found:\n${scans.map((s) => `  - ${s}`).join('\n')}` : `${kind}: EXPLAIN of every statement these endpoints ran shows no sequential scan on scores, personal_bests or pb_ratings.`);
+        note(scans.length ? `${kind}: sequential scans found:\n${scans.map((s) => `  - ${s}`).join('\n')}` : `${kind}: EXPLAIN of every statement these endpoints ran shows no sequential scan on scores, personal_bests or pb_ratings.`);
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -142,5 +152,5 @@ export async function readsBench(): Promise<string> {
       }
     }
   }
-  return `${table(['Database', 'Endpoint', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms'], rows)}\n\n${notes.join('\n')}`;
+  return `${table(['Database', 'Endpoint', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
 }

@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Database } from './database.js';
+import { EmbeddedStatistics } from './embedded-statistics.js';
 
 /** Provides the already-opened Database to every module. Whoever opened it decides whether the app closes it. */
 @Global()
@@ -13,8 +14,8 @@ export class DatabaseModule {
     }
     return {
       module: DatabaseModule,
-      providers: [{ provide: Database, useValue: database }, DatabaseCloser],
-      exports: [Database],
+      providers: [{ provide: Database, useValue: database }, DatabaseCloser, EmbeddedStatistics],
+      exports: [Database, EmbeddedStatistics],
     };
   }
 }

@@ -65,6 +65,8 @@ function fileLogger(file: string) {
  */
 export class Database {
   private readonly catalogListeners = new Set<() => void>();
+  /** Transactions committed through transaction() by this process (EmbeddedStatistics reads it). */
+  private committed = 0;
 
   private constructor(
     readonly kind: 'pglite' | 'postgres',
@@ -129,7 +131,9 @@ export class Database {
   async transaction<T>(fn: (tx: Tx) => Promise<T>, options: { isolationLevel?: 'read committed' | 'repeatable read' | 'serializable' } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction(fn, options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined);
+        const result = await this.db.transaction(fn, options.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined);
+        this.committed++;
+        return result;
       } catch (err) {
         const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
         if (attempt < 5 && (code === '40001' || code === '40P01')) {
@@ -139,6 +143,11 @@ export class Database {
         throw err;
       }
     }
+  }
+
+  /** How many transactions this process has committed through transaction(). */
+  get committedTransactions(): number {
+    return this.committed;
   }
 
   /** Calls listener whenever catalogChanged() runs on this Database; returns the unsubscribe. */

@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Database, type Tx } from '../../database/database.js';
-import { bmsCourses, catalogState, charts, folders, gameTables, goals, questlines, quests, songs } from '../../database/schema.js';
+import { bmsCourses, catalogState, charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../../database/schema.js';
 import { findGame, findGpt, GAMES } from '../../games/registry.js';
 import type { GameSupport } from '../../games/types.js';
 import { anyOf, upsertRows } from '../../database/bulk-write.js';
@@ -216,6 +216,8 @@ export class SeedLoader {
         return this.resolve(tx, [...changedGpts.values()]);
       });
       this.database.catalogChanged();
+      // Fresh planner statistics for what was just written (the embedded engine has no autovacuum).
+      await this.database.db.execute(sql`ANALYZE ${songs}, ${charts}, ${folders}, ${folderCharts}, ${gameTables}, ${goals}, ${quests}, ${questlines}, ${bmsCourses}`);
     }
 
     const collections = diffs.map((d) => d.summary);
