@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
-import { Database } from '../database/database.js';
+import { Database, queryRows } from '../database/database.js';
 import { gameStatsSnapshots, profileRatings, userGameStats, users } from '../database/schema.js';
 import type { GptSupport } from '../games/types.js';
 import { toUserDocument } from '../users/user.presenter.js';
@@ -86,10 +86,13 @@ export class UgptStandingService {
             .orderBy(asc(userGameStats.userID))
             .limit(ADJACENT_LIMIT - ratedBelow.length)
         : [];
-    const [[{ n: strictlyBetter }], [{ n: outOf }]] = await Promise.all([
-      db.select({ n: count() }).from(profileRatings).where(and(ratingsOfGpt, better)),
-      db.select({ n: count() }).from(userGameStats).where(gptRows),
-    ]);
+    // Both counts in one statement: one round trip.
+    const [{ strictlyBetter, outOf }] = await queryRows<{ strictlyBetter: number; outOf: number }>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM ${profileRatings} WHERE ${and(ratingsOfGpt, better)}) AS "strictlyBetter",
+        (SELECT count(*)::int FROM ${userGameStats} WHERE ${gptRows}) AS "outOf"`,
+    );
 
     const above = aboveClosestFirst.reverse();
     const below = [...ratedBelow, ...unratedBelow];

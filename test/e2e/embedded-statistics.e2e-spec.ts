@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/database/database.js';
 import { EmbeddedStatistics } from '../../src/database/embedded-statistics.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
@@ -8,8 +9,7 @@ import { batchManual, imported, loadFixtureCatalog, player, T0 } from '../suppor
 describe('planner statistics on the embedded database', () => {
   let t: TestApp;
   const lastAnalyze = async (table: string) => {
-    const rows = await t.database.db.execute<{ last_analyze: string | null }>(sql`SELECT last_analyze FROM pg_stat_user_tables WHERE relname = ${table}`);
-    const row = ('rows' in rows ? rows.rows : rows)[0] as { last_analyze: string | null };
+    const [row] = await queryRows<{ last_analyze: string | null }>(t.database.db, sql`SELECT last_analyze FROM pg_stat_user_tables WHERE relname = ${table}`);
     return row.last_analyze === null ? null : new Date(row.last_analyze).getTime();
   };
 
