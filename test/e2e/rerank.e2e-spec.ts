@@ -9,7 +9,8 @@ import { ImportPipeline } from '../../src/imports/import-pipeline.js';
 import { rerankAll } from '../../src/scores/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
-import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
+import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, scoresOf, T0 } from '../support/imports.js';
+import { bearer } from '../support/users.js';
 
 const EXH1 = fixtureChart('sdvx-1-EXH');
 const play = (score: number, timeAchieved: number) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved });
@@ -70,6 +71,40 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     await t.database.db.update(personalBests).set({ rank: 7, outOf: 1 });
     expect(await rerankAll(t.database)).toEqual({ charts: 1, changed: 4 });
     expect(await ranks()).toEqual(expected);
+  });
+});
+
+describe('chart player counts (GET /charts __playcount) through imports and deletions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts the players of each chart, most played first, and follows a deleted score', async () => {
+    const MXM3 = fixtureChart('sdvx-3-MXM');
+    const mxm3 = (score: number, i: number) => ({ matchType: 'sdvxInGameID', identifier: '1003', difficulty: 'MXM', score, lamp: 'CLEAR', timeAchieved: T0 + i * 1000 });
+    const [a, b, c] = [await player(t, ['submit_score', 'delete_score']), await player(t), await player(t)];
+    for (const [i, p] of [a, b, c].entries()) await imported(t, p.token, batchManual('sdvx', 'Single', [mxm3(9_000_000 + i, i)]));
+    await imported(t, a.token, batchManual('sdvx', 'Single', [play(9_100_000, T0)]));
+    const top = async () => ((await t.http().get('/api/v1/games/sdvx/Single/charts')).body.charts as { chartID: string; __playcount: number }[]).slice(0, 3).map((ch) => [ch.chartID, ch.__playcount]);
+    // Then every unplayed chart, with 0.
+    expect(await top()).toEqual([
+      [MXM3, 3],
+      [EXH1, 1],
+      [expect.any(String), 0],
+    ]);
+    // a deletes both scores: MXM3 keeps b and c, and EXH1 has no player left.
+    for (const s of await scoresOf(t.database, a.user.id)) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(a.token))).status).toBe(200);
+    const after = await top();
+    expect(after[0]).toEqual([MXM3, 2]);
+    expect(after.slice(1).map(([, n]) => n)).toEqual([0, 0]);
+    // The search path reads the same counts.
+    const searched = (await t.http().get('/api/v1/games/sdvx/Single/charts').query({ search: 'Pipeline' })).body.charts as { chartID: string; __playcount: number }[];
+    expect(searched.find((ch) => ch.chartID === EXH1)?.__playcount).toBe(0);
   });
 });
 

@@ -89,5 +89,9 @@ export const personalBests = pgTable(
     primaryKey({ columns: [t.userID, t.chartID] }),
     // Chart leaderboards and per-chart player counts; a user's PBs are found through the primary key.
     index('pbs_chart_rank_idx').on(t.chartID, t.rank),
+    // The most played charts of a GPT: each chart's first-ranked PB carries the chart's player count (outOf).
+    index('pbs_gpt_popular_idx')
+      .on(t.game, t.playtype, t.outOf.desc(), t.chartID)
+      .where(sql`${t.rank} = 1`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "pbs_gpt_popular_idx" ON "personal_bests" USING btree ("game","playtype","out_of" DESC NULLS LAST,"chart_id") WHERE "personal_bests"."rank" = 1;
