@@ -3,7 +3,7 @@ import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
 import { PERMISSIONS } from '../src/common/auth/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
-import { charts, userCredentials, users } from '../src/database/schema.js';
+import { charts, EMPTY_SOCIALS, userCredentials, users } from '../src/database/schema.js';
 import { findGpt } from '../src/games/registry.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from '../src/imports/import-pipeline.js';
 import { rerankAll } from '../src/scores/rerank.js';
@@ -55,7 +55,7 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   const created = await database.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
-      .values(Array.from({ length: userCount }, (_, i) => ({ username: `player${i}`, usernameLowercase: `player${i}`, about: '', socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null }, joinDate: now, lastSeen: now - i * 1000 })))
+      .values(Array.from({ length: userCount }, (_, i) => ({ username: `player${i}`, usernameLowercase: `player${i}`, about: '', socialMedia: EMPTY_SOCIALS, joinDate: now, lastSeen: now - i * 1000 })))
       .returning({ id: users.id });
     await insertRows(tx, userCredentials, rows.map((r) => ({ userID: r.id, email: `player${r.id}@bench.test`, emailLowercase: `player${r.id}@bench.test`, passwordHash: 'x' })));
     return rows.map((r) => r.id);
@@ -93,7 +93,7 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   for (let i = 0; i < 5; i++) {
     const [late] = await database.db
       .insert(users)
-      .values({ username: `late${i}`, usernameLowercase: `late${i}`, about: '', socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null }, joinDate: now, lastSeen: now })
+      .values({ username: `late${i}`, usernameLowercase: `late${i}`, about: '', socialMedia: EMPTY_SOCIALS, joinDate: now, lastSeen: now })
       .returning({ id: users.id });
     const batch = { userID: late.id, gpt, context: { service: 'bench', version: null }, importType: 'ir/direct-manual', importID: null, elements: plays(random(), scoresPerUser) };
     const started = performance.now();

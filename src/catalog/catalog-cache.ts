@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { and, eq } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
+import { distinct } from '../common/collections.js';
 import { catalogState, charts, songs } from '../database/schema.js';
 import { toChartDocument, toSongDocument } from './catalog.presenter.js';
 
@@ -12,11 +13,6 @@ export type ChartDocument = ReturnType<typeof toChartDocument>;
 export const CATALOG_VERSION_CHECK_MS = 5_000;
 /** Per kind (songs, charts); the oldest entries go first. The whole seed catalog is ~90,000 records. */
 const MAX_ENTRIES = 100_000;
-
-/** The distinct values in first-seen order. */
-function distinct<T>(values: Iterable<T>): T[] {
-  return [...new Set(values)];
-}
 
 /**
  * Song and chart documents by id, kept in memory: every score, PB and leaderboard page names

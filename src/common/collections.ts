@@ -9,3 +9,8 @@ export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T
   }
   return groups;
 }
+
+/** The distinct values, in first-seen order. */
+export function distinct<T>(values: Iterable<T>): T[] {
+  return [...new Set(values)];
+}

@@ -2,13 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { CatalogCache } from '../catalog/catalog-cache.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
+import { distinct } from '../common/collections.js';
 import { users } from '../database/schema.js';
 import { toUserDocument } from '../users/user.presenter.js';
-
-/** The distinct values in first-seen order. */
-function distinct<T>(values: Iterable<T>): T[] {
-  return [...new Set(values)];
-}
 
 /** Rows in the order of `ids`, skipping ids without a row. */
 function inOrder<K, R>(ids: readonly K[], rows: readonly R[], key: (r: R) => K): R[] {

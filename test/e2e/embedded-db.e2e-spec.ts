@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
+import { buildIfNeeded, runNode } from '../support/cli.js';
 import { createApp } from '../../src/app.factory.js';
 import { openConfiguredDatabase } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/config/app-config.js';
@@ -23,12 +24,6 @@ const CLI = path.join(ROOT, 'dist', 'cli.js');
 const MAIN = path.join(ROOT, 'dist', 'main.js');
 const STEP_TIMEOUT_MS = 120_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The environment of a child process on dataDir: embedded mode, whatever the test run uses. */
 function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
@@ -36,18 +31,6 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.P
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   return env;
-}
-
-function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 const cli = (dataDir: string, ...args: string[]) => runNode(CLI, args, childEnv(dataDir));
@@ -144,9 +127,7 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
   };
 
   beforeAll(() => {
-    // What `npm run cli` does first: build dist/ when the sources are newer.
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    buildIfNeeded();
   }, 300_000);
   afterAll(() => {
     for (const child of running) child.kill('SIGKILL');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
@@ -13,6 +13,7 @@ import { withUserLock } from '../../src/imports/import-lock.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import type { ImportDocument } from '../../src/imports/import.presenter.js';
 import { createTestApp, usingPostgres, usingRedis, type TestApp } from '../support/app.js';
+import { buildIfNeeded } from '../support/cli.js';
 import { startImportWorker } from '../support/import-worker.js';
 import { bearer, issueToken, signUp } from '../support/users.js';
 
@@ -84,14 +85,8 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-function buildDist() {
-  // What `npm run worker` does first: build dist/ when the sources are newer.
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
-}
-
 describe('npm run worker configuration', () => {
-  beforeAll(buildDist, 300_000);
+  beforeAll(buildIfNeeded, 300_000);
 
   const env = (extra: Record<string, string>) => {
     const e: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
@@ -309,7 +304,7 @@ describe('npm run worker configuration', () => {
         };
 
         beforeAll(async () => {
-          buildDist();
+          buildIfNeeded();
           admin = new pg.Client({ connectionString: t.databaseUrl });
           await admin.connect();
         }, 300_000);

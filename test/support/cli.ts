@@ -25,8 +25,13 @@ export function runCli(args: string[], options: { dataDir: string; databaseUrl?:
   delete env.REDIS_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
+  return runNode(path.join(ROOT, 'dist', 'cli.js'), args, env);
+}
+
+/** Runs a node script of the project to its end, collecting its exit code and output. */
+export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
