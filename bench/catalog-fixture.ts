@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SeedLoader } from '../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../src/seeds/seed-loader.js';
+import { SeedSource } from '../src/seeds/seed-source.js';
 import type { Database } from '../src/database/database.js';
 import { SEEDS_DIR } from './support.js';
 

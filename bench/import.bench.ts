@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
-import { PERMISSIONS } from '../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../src/common/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
 import { charts, scores } from '../src/database/schema.js';
 import { InlineImportQueue } from '../src/imports/import-queue.js';
 import { ImportPipeline } from '../src/imports/import-pipeline.js';
-import { findGpt } from '../src/games/registry.js';
-import { UsersRepository } from '../src/users/users.repository.js';
+import { findGpt } from '../src/game-support/registry.js';
+import { UsersRepository } from '../src/repositories/users.repository.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
 import { benchDatabases, table, timed } from './support.js';
 

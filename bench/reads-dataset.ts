@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
-import { PERMISSIONS } from '../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../src/common/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
 import { charts, EMPTY_SOCIALS, userCredentials, users } from '../src/database/schema.js';
-import { findGpt } from '../src/games/registry.js';
+import { findGpt } from '../src/game-support/registry.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from '../src/imports/import-pipeline.js';
-import { rerankAll } from '../src/scores/rerank.js';
+import { rerankAll } from '../src/scoring/rerank.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
 
 export interface ReadsDataset {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SeedLoader } from '../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../src/seeds/seed-loader.js';
+import { SeedSource } from '../src/seeds/seed-source.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import { charts, songs } from '../src/database/schema.js';
 import { benchDatabases, SEEDS_DIR, table, timed } from './support.js';

@@ -4,20 +4,19 @@ import express from 'express';
 import type { DestinationStream } from 'pino';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
-import { CatalogModule } from './catalog/catalog.module.js';
 import { ClientsModule } from './clients/clients.module.js';
-import { AccessGuard } from './common/auth/access.guard.js';
-import { AuthMiddleware } from './common/auth/auth.middleware.js';
-import { AuthResolver } from './common/auth/auth-resolver.service.js';
-import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
-import { ApiExceptionFilter, ENVELOPE_MODE } from './common/http/exception.filter.js';
-import { jsonBodyParser } from './common/http/json-body.js';
-import { throughNest } from './common/http/middleware.js';
-import { createSessionHandler, type SessionSetup } from './common/http/session.js';
-import { ApiValidationPipe } from './common/http/validation.pipe.js';
-import { RequestLoggingModule } from './common/logging/logger.module.js';
-import { RateLimitGuard } from './common/rate-limit/rate-limit.guard.js';
-import { RateLimitService } from './common/rate-limit/rate-limit.service.js';
+import { AccessGuard } from './http/auth/access.guard.js';
+import { AuthMiddleware } from './http/auth/auth.middleware.js';
+import { AuthResolver } from './http/auth/auth-resolver.service.js';
+import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
+import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
+import { jsonBodyParser } from './http/json-body.js';
+import { throughNest } from './http/middleware.js';
+import { createSessionHandler, type SessionSetup } from './http/session.js';
+import { ApiValidationPipe } from './http/validation.pipe.js';
+import { RequestLoggingModule } from './http/logging/logger.module.js';
+import { RateLimitGuard } from './http/rate-limit/rate-limit.guard.js';
+import { RateLimitService } from './http/rate-limit/rate-limit.service.js';
 import type { RedisConnections } from './common/redis.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -27,7 +26,6 @@ import { GamesModule } from './games/games.module.js';
 import type { ImportQueue } from './imports/import-queue.js';
 import { ImportQueueModule } from './imports/import-queue.module.js';
 import { ImportsModule } from './imports/imports.module.js';
-import { LeaderboardsModule } from './leaderboards/leaderboards.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
@@ -81,11 +79,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         NotificationsModule,
         StatusModule,
         GamesModule,
-        CatalogModule,
         ImportsModule,
         ScoresModule,
         SessionsModule,
-        LeaderboardsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
       ],
       providers: [

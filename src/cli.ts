@@ -9,15 +9,15 @@ import type { Database } from './database/database.js';
 import { invites, users } from './database/schema.js';
 import { InvitesService } from './auth/invites.service.js';
 import { SERVER_VERSION } from './status/version.js';
-import { SeedLoader, SeedLoadError } from './catalog/seeds/seed-loader.js';
-import { SeedSource, SeedSourceError, DEFAULT_SEED_URL } from './catalog/seeds/seed-source.js';
-import { progressFor } from './catalog/seeds/progress.js';
-import { formatSeedReport } from './catalog/seeds/seed-report.js';
+import { SeedLoader, SeedLoadError } from './seeds/seed-loader.js';
+import { SeedSource, SeedSourceError, DEFAULT_SEED_URL } from './seeds/seed-source.js';
+import { progressFor } from './seeds/progress.js';
+import { formatSeedReport } from './seeds/seed-report.js';
 import { ImportPipeline } from './imports/import-pipeline.js';
 import { gamesWithCatalogChanges, OrphansService } from './imports/orphans.service.js';
 import { SnapshotsService } from './ugpt/snapshots.service.js';
-import { rerankAll } from './scores/rerank.js';
-import { findGame, GAMES } from './games/registry.js';
+import { rerankAll } from './scoring/rerank.js';
+import { findGame, GAMES } from './game-support/registry.js';
 
 class CliError extends Error {}
 

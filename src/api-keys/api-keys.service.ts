@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { and, desc, eq } from 'drizzle-orm';
-import { permissionRecord, type Permission } from '../common/auth/permissions.js';
+import { permissionRecord, type Permission } from '../common/permissions.js';
 import { randomHex, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
 import { Database, type Queryable } from '../database/database.js';

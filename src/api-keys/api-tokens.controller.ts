@@ -1,8 +1,8 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { OwnerOnly, SelfKeyOnly, TargetUser } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { ParseIdPipe } from '../common/http/parse-id.pipe.js';
+import { OwnerOnly, SelfKeyOnly, TargetUser } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { SERVICE_KEY_PLACEHOLDER } from '../clients/dto/clients.dto.js';
 import { ApiKeysService, toApiKeyDocument } from './api-keys.service.js';

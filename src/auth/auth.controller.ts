@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, SelfKeyOnly, SESSION_COOKIE } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { Description } from '../common/http/envelope.js';
-import type { ApiRequest } from '../common/http/request.js';
-import { RateLimit } from '../common/rate-limit/rate-limit.decorator.js';
-import { toUserDocument } from '../users/user.presenter.js';
+import { CurrentUser, SelfKeyOnly, SESSION_COOKIE } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { Description } from '../http/envelope.js';
+import type { ApiRequest } from '../http/request.js';
+import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { CodeDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto.js';

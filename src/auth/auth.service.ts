@@ -1,11 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { Database } from '../database/database.js';
 import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import type { RegisterDto } from './dto/auth.dto.js';
-import { EMAIL_CODE_LIFETIME_MS, EmailCodesRepository } from './email-codes.repository.js';
+import { EMAIL_CODE_LIFETIME_MS, EmailCodesRepository } from '../repositories/email-codes.repository.js';
 import { InvitesService } from './invites.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 

@@ -1,10 +1,10 @@
 import { ForbiddenException, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { BANNED_AUTH_LEVEL, type UserRow } from '../common/auth/auth-context.js';
-import type { ApiRequest } from '../common/http/request.js';
-import { ApiValidationPipe } from '../common/http/validation.pipe.js';
-import { RateLimitService } from '../common/rate-limit/rate-limit.service.js';
+import { BANNED_AUTH_LEVEL, type UserRow } from '../http/auth/auth-context.js';
+import type { ApiRequest } from '../http/request.js';
+import { ApiValidationPipe } from '../http/validation.pipe.js';
+import { RateLimitService } from '../http/rate-limit/rate-limit.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { LoginDto } from './dto/auth.dto.js';
 

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
-import type { UserRow } from '../common/auth/auth-context.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { AuthService } from './auth.service.js';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentUser, SelfKeyOnly } from '../common/auth/access.decorators.js';
-import type { AuthContext, UserRow } from '../common/auth/auth-context.js';
+import { Auth, CurrentUser, SelfKeyOnly } from '../http/auth/access.decorators.js';
+import type { AuthContext, UserRow } from '../http/auth/auth-context.js';
 import { ClientsService, toClientDocument } from './clients.service.js';
 import { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
 

@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { AppConfig } from '../config/app-config.js';
-import { isAdmin, type AuthContext, type UserRow } from '../common/auth/auth-context.js';
+import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
 import { randomHex } from '../common/crypto.js';
 import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
 import { apiClients } from '../database/schema.js';

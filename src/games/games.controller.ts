@@ -1,8 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { resolveGame, resolveGpt } from '../common/http/gpt.decorator.js';
-import { toGameConfig, toGptConfig } from './game-config.presenter.js';
-import { GAMES } from './registry.js';
+import { resolveGame, resolveGpt } from '../http/gpt.decorator.js';
+import { toGameConfig, toGptConfig } from '../presenters/game-config.presenter.js';
+import { GAMES } from '../game-support/registry.js';
 
 @ApiTags('games')
 @Controller('games')

@@ -2,22 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import type { Queryable } from '../database/database.js';
 import { charts, songs } from '../database/schema.js';
-import type { ChartInfo, GptSupport, SongInfo } from '../games/types.js';
+import type { ChartInfo, GptSupport, SongInfo } from '../game-support/types.js';
 import { ANY_INF, INF_DIFFICULTIES, type ScoreCandidate } from './import-types/batch-manual.converter.js';
 import { groupBy } from '../common/collections.js';
+import { toChartInfo, toSongInfo } from '../scoring/chart-info.js';
 
 type ChartRow = typeof charts.$inferSelect;
 type SongRow = typeof songs.$inferSelect;
 
 export type Resolution = { kind: 'found'; chart: ChartInfo; song: SongInfo } | { kind: 'notFound'; message: string } | { kind: 'invalid'; message: string };
-
-export function toChartInfo(c: ChartRow): ChartInfo {
-  return { chartID: c.chartID, songID: c.songID, playtype: c.playtype, difficulty: c.difficulty, level: c.level, levelNum: c.levelNum, isPrimary: c.isPrimary, versions: c.versions, data: c.data };
-}
-
-export function toSongInfo(s: SongRow): SongInfo {
-  return { id: s.id, title: s.title, artist: s.artist, altTitles: s.altTitles, searchTerms: s.searchTerms, data: s.data };
-}
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 

@@ -3,11 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { charts, scores, sessions, songs, users } from '../database/schema.js';
-import { toChartDocument, toSongDocument } from '../catalog/catalog.presenter.js';
-import { toScoreDocument } from '../scores/score.presenter.js';
-import { toSessionDocument } from '../sessions/session.presenter.js';
-import { toUserDocument } from '../users/user.presenter.js';
-import { toImportDocument, type ImportRow } from './import.presenter.js';
+import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
+import { toScoreDocument } from '../presenters/score.presenter.js';
+import { toSessionDocument } from '../presenters/session.presenter.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
+import { toImportDocument, type ImportRow } from '../presenters/import.presenter.js';
 
 @Injectable()
 export class ImportReadService {

@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { IMPORT_QUEUE_NAME, type ImportJobData } from './bullmq-import-queue.js';
-import { UserBusyError } from './import-lock.js';
+import { UserBusyError } from '../scoring/import-lock.js';
 import type { ImportsService } from './imports.service.js';
 
 /** How long an import waits before trying again while another import of the same user runs. */

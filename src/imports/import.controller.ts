@@ -2,9 +2,9 @@ import { BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, Up
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, RequirePermissions } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { assertAcceptableJson } from '../common/http/json-body.js';
+import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { assertAcceptableJson } from '../http/json-body.js';
 import { ImportFileDto } from './dto/import.dto.js';
 import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';

@@ -1,9 +1,9 @@
 import { Controller, ForbiddenException, Get, HttpCode, HttpException, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Auth, RequirePermissions } from '../common/auth/access.decorators.js';
-import { isAdmin, type AuthContext } from '../common/auth/auth-context.js';
+import { Auth, RequirePermissions } from '../http/auth/access.decorators.js';
+import { isAdmin, type AuthContext } from '../http/auth/auth-context.js';
 import { ImportReadService } from './import-read.service.js';
-import { toImportDocument } from './import.presenter.js';
+import { toImportDocument } from '../presenters/import.presenter.js';
 import { ImportsService } from './imports.service.js';
 import { RevertService } from './revert.service.js';
 

@@ -4,11 +4,11 @@ import { AppConfig } from '../config/app-config.js';
 import { randomHex } from '../common/crypto.js';
 import { Database } from '../database/database.js';
 import { imports } from '../database/schema.js';
-import { failAbandonedInlineImports, UserBusyError, withUserLock } from './import-lock.js';
+import { failAbandonedInlineImports, UserBusyError, withUserLock } from '../scoring/import-lock.js';
 import { ImportPipeline } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { parseBatchManual, type BatchManualImport } from './import-types/batch-manual.parser.js';
-import { toImportDocument, type ImportDocument, type ImportRow } from './import.presenter.js';
+import { toImportDocument, type ImportDocument, type ImportRow } from '../presenters/import.presenter.js';
 
 /** The import types that take a batch-manual document. */
 export const BATCH_MANUAL_TYPES = ['file/batch-manual', 'ir/direct-manual'] as const;

@@ -1,10 +1,10 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SeedReport } from '../catalog/seeds/seed-loader.js';
+import type { SeedReport } from '../seeds/seed-loader.js';
 import { Database } from '../database/database.js';
 import { orphanScores } from '../database/schema.js';
-import { findGpt } from '../games/registry.js';
-import { UserBusyError, withUserLock } from './import-lock.js';
+import { findGpt } from '../game-support/registry.js';
+import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from './import-pipeline.js';
 import { randomHex } from '../common/crypto.js';
 import { groupBy } from '../common/collections.js';

@@ -4,9 +4,9 @@ import { randomHex } from '../common/crypto.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { imports, scores } from '../database/schema.js';
-import { removeScores } from '../scores/score-removal.js';
-import { UserBusyError, withUserLock } from './import-lock.js';
-import type { ImportRow } from './import.presenter.js';
+import { removeScores } from '../scoring/score-removal.js';
+import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
+import type { ImportRow } from '../presenters/import.presenter.js';
 
 @Injectable()
 export class RevertService {

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { OwnerOnly, SessionOnly, TargetUser } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { OwnerOnly, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { NotificationsService, type NotificationRow } from './notifications.service.js';
 
 function toNotificationDocument(n: NotificationRow) {

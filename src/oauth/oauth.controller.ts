@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, SessionOnly } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { RateLimit } from '../common/rate-limit/rate-limit.decorator.js';
+import { CurrentUser, SessionOnly } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';
 import { CreateCodeDto, TokenRequestDto } from './dto/oauth.dto.js';
 import { OAuthService } from './oauth.service.js';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentUser, RequirePermissions } from '../common/auth/access.decorators.js';
-import type { AuthContext, UserRow } from '../common/auth/auth-context.js';
+import { Auth, CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
+import type { AuthContext, UserRow } from '../http/auth/auth-context.js';
 import { GetScoreQuery, PatchScoreDto } from './dto/scores.dto.js';
 import { ScoresService } from './scores.service.js';
 

@@ -1,16 +1,16 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, eq, getTableColumns } from 'drizzle-orm';
-import { toChartDocument, toSongDocument } from '../catalog/catalog.presenter.js';
-import { isAdmin, type AuthContext, type UserRow } from '../common/auth/auth-context.js';
+import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
+import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
 import { randomHex } from '../common/crypto.js';
 import { Database } from '../database/database.js';
 import { charts, scores, songs } from '../database/schema.js';
-import { findGpt } from '../games/registry.js';
-import { UserBusyError, withUserLock } from '../imports/import-lock.js';
+import { findGpt } from '../game-support/registry.js';
+import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
 import type { PatchScoreDto } from './dto/scores.dto.js';
-import { loadChartContexts, recomputePersonalBests } from './personal-bests.writer.js';
-import { removeScores } from './score-removal.js';
-import { toScoreDocument, type ScoreRecord } from './score.presenter.js';
+import { loadChartContexts, recomputePersonalBests } from '../scoring/personal-bests.writer.js';
+import { removeScores } from '../scoring/score-removal.js';
+import { toScoreDocument, type ScoreRecord } from '../presenters/score.presenter.js';
 
 @Injectable()
 export class ScoresService {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { PatchSessionDto } from './dto/sessions.dto.js';
 import { SessionsService } from './sessions.service.js';
 

@@ -1,13 +1,13 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { toChartDocument, toSongDocument } from '../catalog/catalog.presenter.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { Database } from '../database/database.js';
 import { charts, scores, sessions, songs, users } from '../database/schema.js';
-import { toScoreDocument } from '../scores/score.presenter.js';
-import { toUserDocument } from '../users/user.presenter.js';
+import { toScoreDocument } from '../presenters/score.presenter.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
 import type { PatchSessionDto } from './dto/sessions.dto.js';
-import { toSessionDocument, type SessionRecord } from './session.presenter.js';
+import { toSessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
 
 @Injectable()
 export class SessionsService {

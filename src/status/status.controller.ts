@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { Auth } from '../common/auth/access.decorators.js';
-import type { AuthContext } from '../common/auth/auth-context.js';
+import { Auth } from '../http/auth/access.decorators.js';
+import type { AuthContext } from '../http/auth/auth-context.js';
 import { OptionalNotNull } from '../common/validation/validators.js';
 import { SERVER_VERSION } from './version.js';
 

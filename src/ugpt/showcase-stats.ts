@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import type { StatDocument } from '../database/schema.js';
-import type { GptSupport } from '../games/types.js';
+import type { GptSupport } from '../game-support/types.js';
 
 export const STAT_MODES = ['chart', 'folder'] as const;
 export const CHART_STAT_PROPERTIES = ['grade', 'lamp', 'score', 'percent', 'playcount'] as const;

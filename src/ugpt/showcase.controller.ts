@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Patch, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
-import { Auth, OwnerOnly, RequirePermissions } from '../common/auth/access.decorators.js';
-import type { AuthContext } from '../common/auth/auth-context.js';
+import { Auth, OwnerOnly, RequirePermissions } from '../http/auth/access.decorators.js';
+import type { AuthContext } from '../http/auth/auth-context.js';
 import type { StatDocument } from '../database/schema.js';
 import { CustomStatQuery, ShowcaseQuery } from './dto/ugpt.dto.js';
 import { ShowcaseService } from './showcase.service.js';

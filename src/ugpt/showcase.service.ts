@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { toChartDocument, toFolderDocument, toSongDocument, type ChartRow, type FolderRow, type SongRow } from '../catalog/catalog.presenter.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { toChartDocument, toFolderDocument, toSongDocument, type ChartRow, type FolderRow, type SongRow } from '../presenters/catalog.presenter.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { charts, folderCharts, folders, personalBests, scores, songs, users, type StatDocument } from '../database/schema.js';
-import type { GptSupport } from '../games/types.js';
+import type { GptSupport } from '../game-support/types.js';
 import type { CustomStatQuery } from './dto/ugpt.dto.js';
 import { gteProblem, parseStat } from './showcase-stats.js';
 import type { UgptContext } from './ugpt.guard.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_NAMESPACE, Database, queryRows } from '../database/database.js';
 import { gameStatsSnapshots, profileRatings, scores, userGameStats } from '../database/schema.js';
-import { allGpts } from '../games/registry.js';
+import { allGpts } from '../game-support/registry.js';
 
 /** Advisory lock (key pair) held by whichever instance takes a day's snapshot. */
 export const SNAPSHOT_LOCK = [ADVISORY_LOCK_NAMESPACE + 3, 0] as const;

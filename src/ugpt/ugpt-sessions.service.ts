@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { textMatches } from '../catalog/catalog.repository.js';
+import { textMatches } from '../repositories/catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { scores, sessions } from '../database/schema.js';
-import { toSessionDocument, type SessionRecord } from '../sessions/session.presenter.js';
+import { toSessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: best and recent sessions (and Tachi's search and highlighted lists) hold 100. */

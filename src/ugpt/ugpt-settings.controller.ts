@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OwnerOnly, RequirePermissions } from '../common/auth/access.decorators.js';
+import { OwnerOnly, RequirePermissions } from '../http/auth/access.decorators.js';
 import { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { UgptSettingsService } from './ugpt-settings.service.js';

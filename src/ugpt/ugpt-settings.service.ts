@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { Database } from '../database/database.js';
 import { ugptSettings, type StatDocument } from '../database/schema.js';
-import type { GptSupport } from '../games/types.js';
+import type { GptSupport } from '../game-support/types.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
 
 type SettingsRow = typeof ugptSettings.$inferSelect;

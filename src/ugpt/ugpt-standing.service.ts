@@ -3,9 +3,9 @@ import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database, queryRows } from '../database/database.js';
 import { gameStatsSnapshots, profileRatings, userGameStats, users } from '../database/schema.js';
-import type { GptSupport } from '../games/types.js';
-import { toUserDocument } from '../users/user.presenter.js';
-import { toGameStatsDocument } from './game-stats.presenter.js';
+import type { GptSupport } from '../game-support/types.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
+import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: up to 5 players above and 5 below. */

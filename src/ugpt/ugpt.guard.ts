@@ -1,12 +1,12 @@
 import { createParamDecorator, Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { resolveGpt } from '../common/http/gpt.decorator.js';
-import type { ApiRequest } from '../common/http/request.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { resolveGpt } from '../http/gpt.decorator.js';
+import type { ApiRequest } from '../http/request.js';
 import { Database } from '../database/database.js';
 import { userGameStats } from '../database/schema.js';
-import type { GptSupport } from '../games/types.js';
-import type { GameStatsRecord } from './game-stats.presenter.js';
+import type { GptSupport } from '../game-support/types.js';
+import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
 
 /** A user on a GPT: the route's :userID, :game and :playtype, and the user's game stats there. */
 export interface UgptContext {

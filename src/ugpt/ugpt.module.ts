@@ -1,9 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ShowcaseController } from './showcase.controller.js';
 import { ShowcaseService } from './showcase.service.js';
 import { SnapshotScheduler } from './snapshot.scheduler.js';
 import { SnapshotsService } from './snapshots.service.js';
+import { UgptProfileController } from './ugpt-profile.controller.js';
+import { UgptProfileService } from './ugpt-profile.service.js';
 import { UgptSessionsController } from './ugpt-sessions.controller.js';
 import { UgptSessionsService } from './ugpt-sessions.service.js';
 import { UgptSettingsController } from './ugpt-settings.controller.js';
@@ -12,17 +15,18 @@ import { UgptStandingController } from './ugpt-standing.controller.js';
 import { UgptStandingService } from './ugpt-standing.service.js';
 
 /**
- * UGPT sessions, leaderboard neighbours, history, settings and showcase, and the daily
- * snapshots. The snapshot schedule (with its catch-up after boot and hourly check) runs only when `schedule` is set.
+ * Every `/users/:userID/games/:game/:playtype` route: the profile, PBs, scores, sessions,
+ * leaderboard neighbours, history, settings and showcase; and the daily snapshots. The snapshot schedule (with its catch-up after boot and hourly check) runs only when `schedule` is set.
  */
 @Module({})
 export class UgptModule {
   static register(options: { schedule: boolean }): DynamicModule {
     return {
       module: UgptModule,
-      imports: [ScheduleModule.forRoot()],
-      controllers: [UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
+      imports: [ScheduleModule.forRoot(), RepositoriesModule],
+      controllers: [UgptProfileController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
       providers: [
+        UgptProfileService,
         UgptSessionsService,
         UgptStandingService,
         UgptSettingsService,

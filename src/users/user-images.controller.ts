@@ -2,8 +2,8 @@ import { Controller, Delete, Get, HttpCode, Put, Res, StreamableFile, UploadedFi
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { OwnerOnly, RequirePermissions, TargetUser } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { OwnerOnly, RequirePermissions, TargetUser } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { UserImagesService, type ImageKind } from './user-images.service.js';
 
 @ApiTags('users')

@@ -6,7 +6,7 @@ import { sha256Hex } from '../common/crypto.js';
 import { Database } from '../database/database.js';
 import { users } from '../database/schema.js';
 import { StorageService } from '../storage/storage.service.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 
 export type ImageKind = 'pfp' | 'banner';
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OwnerOnly, SelfKeyOnly, TargetUser } from '../common/auth/access.decorators.js';
-import type { UserRow } from '../common/auth/auth-context.js';
+import { OwnerOnly, SelfKeyOnly, TargetUser } from '../http/auth/access.decorators.js';
+import type { UserRow } from '../http/auth/auth-context.js';
 import { ListUsersQuery, PatchUserDto } from './dto/users.dto.js';
-import { toUserDocument } from './user.presenter.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
 import { UsersService } from './users.service.js';
 
 @ApiTags('users')

@@ -1,22 +1,21 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
-import { GameStatsRepository } from '../ugpt/game-stats.repository.js';
+import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { UserImagesController } from './user-images.controller.js';
 import { UserImagesService } from './user-images.service.js';
 import { UsersController } from './users.controller.js';
-import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
   imports: [
+    RepositoriesModule,
     MulterModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }),
     }),
   ],
   controllers: [UsersController, UserImagesController],
-  providers: [UsersService, UsersRepository, UserImagesService, GameStatsRepository],
-  exports: [UsersRepository],
+  providers: [UsersService, UserImagesService],
 })
 export class UsersModule {}

@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import type { UserRow } from '../common/auth/auth-context.js';
-import { GameStatsRepository } from '../ugpt/game-stats.repository.js';
+import type { UserRow } from '../http/auth/auth-context.js';
+import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import type { PatchUserDto } from './dto/users.dto.js';
 import { normaliseSocial, SOCIAL_NETWORKS } from './social-media.js';
-import { toUserDocument, type UserDocument } from './user.presenter.js';
-import { UsersRepository, type ProfileChanges } from './users.repository.js';
+import { toUserDocument, type UserDocument } from '../presenters/user.presenter.js';
+import { UsersRepository, type ProfileChanges } from '../repositories/users.repository.js';
 
 export const USER_LIST_LIMIT = 100;
 

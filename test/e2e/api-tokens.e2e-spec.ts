@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';

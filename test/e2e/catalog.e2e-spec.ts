@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
 import { personalBests, songs, users } from '../../src/database/schema.js';
-import { rerankAll } from '../../src/scores/rerank.js';
+import { rerankAll } from '../../src/scoring/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const CLEAN = path.resolve('test/fixtures/seeds/clean');

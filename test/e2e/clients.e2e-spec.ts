@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { ClientsService } from '../../src/clients/clients.service.js';
 import { apiClients, users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { CLASS_DISTRIBUTION_TTL_MS } from '../../src/leaderboards/gpt-leaderboards.service.js';
+import { CLASS_DISTRIBUTION_TTL_MS } from '../../src/games/gpt-leaderboards.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { danWithoutScores, importAs, lbChart, loadLeaderboardCatalog, play, quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 import { bearer } from '../support/users.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { count, eq } from 'drizzle-orm';
 import { importLocks, imports, personalBests, scores } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
-import { LOCK_STALE_MS } from '../../src/imports/import-lock.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
+import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { createTestApp, usingPostgres, type TestApp } from '../support/app.js';
 import { batchManual, fixtureChart, HOUR, imported, importFile, loadFixtureCatalog, MINUTE, player, scoresOf, T0 } from '../support/imports.js';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '../../src/app.factory.js';
 import { randomHex } from '../../src/common/crypto.js';
 import { importLocks, imports, scores } from '../../src/database/schema.js';
-import { LOCK_STALE_MS } from '../../src/imports/import-lock.js';
+import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { scores } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, errorsByIndex, fixtureChart, imported, loadFixtureCatalog, orphansOf, player, T0, type Player, type ScoreElement } from '../support/imports.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { fixtureChartID, holdImportLock, importSdvx, loadScoreFixtures, pbOf, sdvxScore, sdvxStats } from '../support/score-fixtures.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, errorsByIndex, imported, orphansOf, pbOf, player, T0 } from '../support/imports.js';
 

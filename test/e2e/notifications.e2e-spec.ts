@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { randomHex } from '../../src/common/crypto.js';
 import { notifications } from '../../src/database/schema.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';

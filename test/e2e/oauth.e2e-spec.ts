@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { sha256Hex } from '../../src/common/crypto.js';
 import { apiKeys, oauthCodes } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { SeedLoader, SeedLoadError, type SeedReport } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource, SeedSourceError } from '../../src/catalog/seeds/seed-source.js';
-import { LineProgress } from '../../src/catalog/seeds/progress.js';
+import { SeedLoader, SeedLoadError, type SeedReport } from '../../src/seeds/seed-loader.js';
+import { SeedSource, SeedSourceError } from '../../src/seeds/seed-source.js';
+import { LineProgress } from '../../src/seeds/progress.js';
 import type { Database } from '../../src/database/database.js';
 import { bmsCourses, charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../../src/database/schema.js';
-import { GAMES } from '../../src/games/registry.js';
+import { GAMES } from '../../src/game-support/registry.js';
 import { openTestDatabase } from '../support/app.js';
 
 const FIXTURES = path.resolve('test/fixtures/seeds');

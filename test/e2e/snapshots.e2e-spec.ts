@@ -19,8 +19,8 @@ import { createTestApp, openTestDatabase, usingPostgres, type TestApp } from '..
 import { batchManual, loadFixtureCatalog, type ScoreElement } from '../support/imports.js';
 import { importSdvx, loadScoreFixtures, sdvxScore, SCORE_FIXTURES } from '../support/score-fixtures.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { bearer, issueToken, signUp } from '../support/users.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
-import { syncChartPrimaryFlags } from '../../src/ugpt/chart-primary-sync.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
+import { syncChartPrimaryFlags } from '../../src/scoring/chart-primary-sync.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { importAs, lbChart, loadLeaderboardCatalog, play, quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { Database } from '../../src/database/database.js';
 import { StorageService } from '../../src/storage/storage.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, inArray } from 'drizzle-orm';
-import { PERMISSIONS } from '../../src/common/auth/permissions.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
 import { EMPTY_SOCIALS, profileRatings, userGameStats, users } from '../../src/database/schema.js';
-import type { UserDocument } from '../../src/users/user.presenter.js';
+import type { UserDocument } from '../../src/presenters/user.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { bearer, issueToken, signUp, uniqueUsername, type SignedUpUser } from '../support/users.js';
 

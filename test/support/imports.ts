@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
-import type { Permission } from '../../src/common/auth/permissions.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
+import type { Permission } from '../../src/common/permissions.js';
 import type { Database } from '../../src/database/database.js';
 import { orphanScores, personalBests, scores, sessions, userGameStats } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from './users.js';
 

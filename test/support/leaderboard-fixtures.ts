@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service.js';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
-import type { Permission } from '../../src/common/auth/permissions.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
+import type { Permission } from '../../src/common/permissions.js';
 import { EMPTY_SOCIALS, users } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
 import { bearer } from './users.js';
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type request from 'supertest';
 import { and, eq } from 'drizzle-orm';
-import { SeedLoader } from '../../src/catalog/seeds/seed-loader.js';
-import { SeedSource } from '../../src/catalog/seeds/seed-source.js';
+import { SeedLoader } from '../../src/seeds/seed-loader.js';
+import { SeedSource } from '../../src/seeds/seed-source.js';
 import { importLocks, personalBests } from '../../src/database/schema.js';
-import type { ImportDocument } from '../../src/imports/import.presenter.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
 
 /**

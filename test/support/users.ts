@@ -1,6 +1,6 @@
-import type { Permission } from '../../src/common/auth/permissions.js';
+import type { Permission } from '../../src/common/permissions.js';
 import { randomHex } from '../../src/common/crypto.js';
-import type { UserDocument } from '../../src/users/user.presenter.js';
+import type { UserDocument } from '../../src/presenters/user.presenter.js';
 import type { TestApp } from './app.js';
 
 export interface SignedUpUser {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { jsonProblem, MAX_JSON_DEPTH } from '../../src/common/http/json-body.js';
+import { jsonProblem, MAX_JSON_DEPTH } from '../../src/http/json-body.js';
 
 const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import net from 'node:net';
 import { loadConfig } from '../../src/config/app-config.js';
-import { RateLimitedException } from '../../src/common/http/rate-limited.exception.js';
-import type { ApiRequest } from '../../src/common/http/request.js';
-import { RateLimitService } from '../../src/common/rate-limit/rate-limit.service.js';
+import { RateLimitedException } from '../../src/http/rate-limited.exception.js';
+import type { ApiRequest } from '../../src/http/request.js';
+import { RateLimitService } from '../../src/http/rate-limit/rate-limit.service.js';
 import { createRateLimitClient } from '../../src/common/redis.js';
 
 /**

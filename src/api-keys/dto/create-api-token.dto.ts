@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsIn, IsString, Length } from 'class-validator';
-import { PERMISSIONS, type Permission } from '../../common/auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../../common/permissions.js';
 import { OptionalNotNull } from '../../common/validation/validators.js';
 
 export class CreateApiTokenDto {

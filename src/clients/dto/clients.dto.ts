@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, Contains, IsArray, IsIn, IsString, IsUrl, Length, MaxLength, ValidateIf } from 'class-validator';
-import { PERMISSIONS, type Permission } from '../../common/auth/permissions.js';
+import { PERMISSIONS, type Permission } from '../../common/permissions.js';
 import { HTTP_URL_OPTIONS, NullableOptional } from '../../common/validation/validators.js';
 
 export const SERVICE_KEY_PLACEHOLDER = '%%SERVICE_KEY%%';

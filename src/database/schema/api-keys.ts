@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { unixMs } from './columns.js';
 import { users } from './users.js';
-import type { Permission } from '../../common/auth/permissions.js';
+import type { Permission } from '../../common/permissions.js';
 
 /** OAuth2 API clients (spec OAuth2ClientDoc). */
 export const apiClients = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import type { ScoreData } from '../../games/types.js';
+import type { ScoreData } from '../../game-support/types.js';
 import { charts } from './catalog.js';
 import { unixMs } from './columns.js';
 import { sessions } from './imports.js';

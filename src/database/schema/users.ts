@@ -85,3 +85,5 @@ export const loginSessions = pgTable(
   },
   (t) => [index('login_sessions_expire_idx').on(t.expire)],
 );
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../../games/types.js';
+import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../../game-support/types.js';
 
 /** One score element that passed validation, ready for chart matching. */
 export interface ScoreCandidate {

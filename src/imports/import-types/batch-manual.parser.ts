@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
-import { findGame, GAMES } from '../../games/registry.js';
-import type { GptSupport } from '../../games/types.js';
+import { findGame, GAMES } from '../../game-support/registry.js';
+import type { GptSupport } from '../../game-support/types.js';
 import { ImportRejectedError } from '../import-errors.js';
 
 /** What the converter needs besides one score element. Stored with orphans, so it must stay plain data. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Equals, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { NullableOptional, OptionalNotNull } from '../../common/validation/validators.js';
 import { CHART_STAT_PROPERTIES, STAT_MODES } from '../showcase-stats.js';
-import { SearchText } from './search-text.js';
+import { SearchText } from '../../http/query-params.js';
 
 export class SessionSearchQuery {
   @SearchText('Text to find in session names (substring or close word match).')

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalJson, computeFolderID, computeGoalID, seedHash } from '../../../src/catalog/seeds/canonical-json.js';
+import { canonicalJson, computeFolderID, computeGoalID, seedHash } from '../../../src/common/canonical-json.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { assertValidFilter, decodeFilter, FilterError, matchesFilter, type Filter } from '../../../src/catalog/seeds/mongo-filter.js';
+import { assertValidFilter, decodeFilter, FilterError, matchesFilter, type Filter } from '../../../src/seeds/mongo-filter.js';
 
 /** Filters are written as the seeds store them (¬ for ., ~ for $) and decoded first, as the loader does. */
 const matches = (doc: Record<string, unknown>, stored: Record<string, unknown>) => matchesFilter(doc, decodeFilter(stored) as Filter);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ARCAEA } from '../../../src/games/arcaea/index.js';
+import { ARCAEA } from '../../../src/game-support/arcaea/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = ARCAEA.gpts.Touch;

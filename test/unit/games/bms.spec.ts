@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { BMS } from '../../../src/games/bms/index.js';
-import type { ChartInfo } from '../../../src/games/types.js';
+import { BMS } from '../../../src/game-support/bms/index.js';
+import type { ChartInfo } from '../../../src/game-support/types.js';
 import { EX_GRADE_EDGES, EX_NOTECOUNT } from './ex-score-cases.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CHUNITHM } from '../../../src/games/chunithm/index.js';
+import { CHUNITHM } from '../../../src/game-support/chunithm/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = CHUNITHM.gpts.Single;

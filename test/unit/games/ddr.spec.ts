@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DDR } from '../../../src/games/ddr/index.js';
-import { mergePersonalBest } from '../../../src/scores/pb-merge.js';
+import { DDR } from '../../../src/game-support/ddr/index.js';
+import { mergePersonalBest } from '../../../src/scoring/pb-merge.js';
 import { chart, derive, deriveError, input, rated, song, stored } from './fixtures.js';
 
 const gpt = DDR.gpts.SP;

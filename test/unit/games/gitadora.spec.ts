@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GITADORA } from '../../../src/games/gitadora/index.js';
+import { GITADORA } from '../../../src/game-support/gitadora/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gita = GITADORA.gpts.Gita;

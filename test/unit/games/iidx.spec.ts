@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { IIDX } from '../../../src/games/iidx/index.js';
-import type { ChartInfo } from '../../../src/games/types.js';
+import { IIDX } from '../../../src/game-support/iidx/index.js';
+import type { ChartInfo } from '../../../src/game-support/types.js';
 import { EX_GRADE_EDGES, EX_NOTECOUNT } from './ex-score-cases.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 

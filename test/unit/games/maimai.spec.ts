@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAIMAI } from '../../../src/games/maimai/index.js';
+import { MAIMAI } from '../../../src/game-support/maimai/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = MAIMAI.gpts.Single;

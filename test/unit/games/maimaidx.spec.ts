@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAIMAIDX } from '../../../src/games/maimaidx/index.js';
+import { MAIMAIDX } from '../../../src/game-support/maimaidx/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = MAIMAIDX.gpts.Single;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MUSECA } from '../../../src/games/museca/index.js';
+import { MUSECA } from '../../../src/game-support/museca/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = MUSECA.gpts.Single;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { ONGEKI } from '../../../src/games/ongeki/index.js';
-import { platinumStars } from '../../../src/games/ongeki/ratings.js';
-import type { ChartInfo, ScoreInput } from '../../../src/games/types.js';
+import { ONGEKI } from '../../../src/game-support/ongeki/index.js';
+import { platinumStars } from '../../../src/game-support/ongeki/ratings.js';
+import type { ChartInfo, ScoreInput } from '../../../src/game-support/types.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = ONGEKI.gpts.Single;

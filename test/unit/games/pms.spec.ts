@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { PMS } from '../../../src/games/pms/index.js';
-import type { ChartInfo } from '../../../src/games/types.js';
+import { PMS } from '../../../src/game-support/pms/index.js';
+import type { ChartInfo } from '../../../src/game-support/types.js';
 import { EX_GRADE_EDGES, EX_NOTECOUNT } from './ex-score-cases.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SDVX } from '../../../src/games/sdvx/index.js';
+import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = SDVX.gpts.Single;

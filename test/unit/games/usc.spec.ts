@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { USC } from '../../../src/games/usc/index.js';
+import { USC } from '../../../src/game-support/usc/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const GPTS = [

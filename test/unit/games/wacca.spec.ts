@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { WACCA } from '../../../src/games/wacca/index.js';
+import { WACCA } from '../../../src/game-support/wacca/index.js';
 import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
 
 const gpt = WACCA.gpts.Single;

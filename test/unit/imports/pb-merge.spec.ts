@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { BMS } from '../../../src/games/bms/index.js';
-import { CHUNITHM } from '../../../src/games/chunithm/index.js';
-import { SDVX } from '../../../src/games/sdvx/index.js';
-import type { GptSupport, ScoreInput } from '../../../src/games/types.js';
-import { mergePersonalBest, type ScoreForPb } from '../../../src/scores/pb-merge.js';
+import { BMS } from '../../../src/game-support/bms/index.js';
+import { CHUNITHM } from '../../../src/game-support/chunithm/index.js';
+import { SDVX } from '../../../src/game-support/sdvx/index.js';
+import type { GptSupport, ScoreInput } from '../../../src/game-support/types.js';
+import { mergePersonalBest, type ScoreForPb } from '../../../src/scoring/pb-merge.js';
 import { chart, derive, input, song } from '../games/fixtures.js';
 
 const sdvx = SDVX.gpts.Single;

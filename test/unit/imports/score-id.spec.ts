@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SDVX } from '../../../src/games/sdvx/index.js';
+import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import { computeOrphanID, computeScoreID } from '../../../src/imports/import-pipeline.js';
 import { validateScoreElement, type ScoreCandidate } from '../../../src/imports/import-types/batch-manual.converter.js';
 

@@ -1,0 +1,70 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { GptSupport } from '../game-support/types.js';
+import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument } from '../presenters/catalog.presenter.js';
+import { CatalogRepository } from '../repositories/catalog.repository.js';
+
+export const CHART_LIST_LIMIT = 100;
+export const FOLDER_SEARCH_LIMIT = 100;
+
+@Injectable()
+export class CatalogService {
+  constructor(private readonly catalog: CatalogRepository) {}
+
+  async song(gpt: GptSupport, songID: number) {
+    const song = await this.catalog.song(gpt.game, songID);
+    if (!song) throw new NotFoundException(`The song ${songID} does not exist.`);
+    const charts = await this.catalog.chartsOfSong(gpt.game, gpt.playtype, songID);
+    // The spec gives no answer for a song without charts in this playtype: it is not part of this GPT.
+    if (charts.length === 0) throw new NotFoundException(`The song ${songID} has no ${gpt.playtype} charts: it is not part of ${gpt.game} ${gpt.playtype}.`);
+    return { song: toSongDocument(song), charts: charts.map(toChartDocument) };
+  }
+
+  async charts(gpt: GptSupport, search: string | undefined) {
+    // an empty (or blank) search is no search: the most popular charts
+    const rows = await this.catalog.popularCharts(gpt.game, gpt.playtype, search?.trim() || undefined, CHART_LIST_LIMIT);
+    const songs = await this.catalog.songsByIds(gpt.game, rows.map((c) => c.songID));
+    return { charts: rows.map((c) => ({ ...toChartDocument(c), __playcount: c.playcount })), songs: songs.map(toSongDocument) };
+  }
+
+  async chart(gpt: GptSupport, chartID: string) {
+    const chart = await this.findChart(gpt, chartID);
+    const song = await this.catalog.song(gpt.game, chart.songID);
+    return { song: song ? toSongDocument(song) : null, chart: toChartDocument(chart) };
+  }
+
+  async playcount(gpt: GptSupport, chartID: string) {
+    await this.findChart(gpt, chartID);
+    return { count: await this.catalog.playcount(chartID) };
+  }
+
+  async searchFolders(gpt: GptSupport, search: string, includeInactive: boolean) {
+    return (await this.catalog.searchFolders(gpt.game, gpt.playtype, search, includeInactive, FOLDER_SEARCH_LIMIT)).map(toFolderDocument);
+  }
+
+  async folder(gpt: GptSupport, folderID: string) {
+    const folder = await this.catalog.folder(gpt.game, gpt.playtype, folderID);
+    if (!folder) throw new NotFoundException(`The folder ${folderID} does not exist for ${gpt.game} ${gpt.playtype}.`);
+    const charts = await this.catalog.chartsInFolder(folderID);
+    const songs = await this.catalog.songsByIds(gpt.game, charts.map((c) => c.songID));
+    return { songs: songs.map(toSongDocument), charts: charts.map(toChartDocument), folder: toFolderDocument(folder) };
+  }
+
+  async tables(gpt: GptSupport, includeInactive: boolean) {
+    return { tables: (await this.catalog.tables(gpt.game, gpt.playtype, includeInactive)).map(toTableDocument) };
+  }
+
+  /** The table's folders in the table's order. */
+  async table(gpt: GptSupport, tableID: string) {
+    const table = await this.catalog.table(gpt.game, gpt.playtype, tableID);
+    if (!table) throw new NotFoundException(`The table ${tableID} does not exist for ${gpt.game} ${gpt.playtype}.`);
+    const byID = new Map((await this.catalog.foldersByIds(table.folders)).map((f) => [f.folderID, f]));
+    const folders = table.folders.flatMap((id) => (byID.has(id) ? [toFolderDocument(byID.get(id)!)] : []));
+    return { folders, table: toTableDocument(table) };
+  }
+
+  private async findChart(gpt: GptSupport, chartID: string) {
+    const chart = await this.catalog.chart(gpt.game, gpt.playtype, chartID);
+    if (!chart) throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
+    return chart;
+  }
+}

@@ -1,0 +1,71 @@
+import { HttpException, HttpStatus, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch } from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import { sqlState } from '../common/sql-state.js';
+import { errorBody, type EnvelopeMode } from './envelope.js';
+import { RateLimitedException } from './rate-limited.exception.js';
+
+export const ENVELOPE_MODE = Symbol('ENVELOPE_MODE');
+
+interface ExpressishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** PostgreSQL refuses NUL characters in text (22021) and in jsonb strings (22P05); they can only come from the request. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/**
+ * invalid_text_representation: text PostgreSQL cannot read as its column's type, such as a JSON
+ * string with a lone surrogate escape. Bodies are checked first; this catches what slips past.
+ */
+const UNREADABLE_VALUE = '22P02';
+
+/**
+ * Turns every error into the response shape of the configured envelope. Client mistakes keep
+ * their 4xx (including body-parser and upload errors); only real faults become 500.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(@Inject(ENVELOPE_MODE) private readonly mode: EnvelopeMode) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, message } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (res.headersSent) return;
+    if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    res.status(status).json(errorBody(this.mode, status, STATUS_CODES[status] ?? 'Error', message));
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    if (exception instanceof HttpException) {
+      const response = exception.getResponse();
+      let message = exception.message;
+      if (typeof response === 'object' && response !== null && 'message' in response) {
+        const m = (response as { message: unknown }).message;
+        message = Array.isArray(m) ? m.join('; ') : String(m);
+      } else if (typeof response === 'string') {
+        message = response;
+      }
+      return { status: exception.getStatus(), message };
+    }
+    const err = (exception ?? {}) as ExpressishError;
+    if (err.type === 'entity.parse.failed') return { status: 400, message: `Malformed JSON body: ${err.message}` };
+    if (err.type === 'entity.too.large') return { status: 413, message: 'The request body is too large.' };
+    if (err.code === 'LIMIT_FILE_SIZE') return { status: 413, message: 'The uploaded file is too large.' };
+    if (typeof err.code === 'string' && err.code.startsWith('LIMIT_')) return { status: 400, message: `Invalid upload: ${err.message}` };
+    const state = sqlState(exception) ?? '';
+    if (UNSTORABLE_TEXT.has(state)) return { status: 400, message: 'The request contains a NUL character, which is not allowed.' };
+    if (state === UNREADABLE_VALUE) return { status: 400, message: 'The request contains a value the database cannot read (for example text with a lone surrogate).' };
+    const status = err.status ?? err.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: err.expose !== false && err.message ? err.message : (STATUS_CODES[status] ?? 'Bad request') };
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'An internal server error occurred.' };
+  }
+}

@@ -1,0 +1,59 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+import { RedisStore } from 'connect-redis';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import type { AppConfig } from '../config/app-config.js';
+import type { Database } from '../database/database.js';
+import { SESSION_COOKIE } from './auth/access.decorators.js';
+import { getOrCreateSecret } from './app-secrets.js';
+import { DbSessionStore } from './db-session.store.js';
+import type { ApiRequest } from './request.js';
+import type { RedisConnections } from '../common/redis.js';
+
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionSetup {
+  handler: RequestHandler;
+  close: () => void;
+}
+
+/**
+ * Cookie sessions: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, 30 days from login.
+ * Stored in Redis when REDIS_URL is set, else in the login_sessions table (embedded or server PostgreSQL).
+ */
+export async function createSessionHandler(config: AppConfig, database: Database, redis: RedisConnections | null, keyPrefix: string): Promise<SessionSetup> {
+  const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database, 'session-secret'));
+  let store: session.Store;
+  let close = () => undefined as void;
+  if (redis) {
+    store = new RedisStore({ client: redis.sessions, prefix: `${keyPrefix}:sess:`, disableTouch: true });
+  } else {
+    const dbStore = new DbSessionStore(database, SESSION_MAX_AGE_MS);
+    store = dbStore;
+    close = () => dbStore.close();
+  }
+  const handler = session({
+    name: SESSION_COOKIE,
+    secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    proxy: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: SESSION_MAX_AGE_MS, path: '/' },
+  });
+  // A store that fails (Redis or the database unreachable) is a 503, which the client may retry, not a 500.
+  const guarded: RequestHandler = (req, res, next) =>
+    handler(req, res, (err?: unknown) =>
+      next(err ? new ServiceUnavailableException('Sessions are unavailable right now: the session store did not answer. Try again shortly.', { cause: err }) : undefined),
+    );
+  // Requests without the session cookie (API clients, guests) skip the store and the cookie
+  // signing entirely; a route that starts a session (login, register) opens one on demand.
+  const cookiePrefix = `${SESSION_COOKIE}=`;
+  const onDemand: RequestHandler = (req, res, next) => {
+    if (req.headers.cookie?.includes(cookiePrefix)) return guarded(req, res, next);
+    (req as ApiRequest).openSession = () => new Promise<void>((resolve, reject) => guarded(req, res, (err?: unknown) => (err ? reject(err as Error) : resolve())));
+    next();
+  };
+  return { handler: onDemand, close };
+}

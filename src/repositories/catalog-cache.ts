@@ -1,0 +1,120 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import { anyOf } from '../database/bulk-write.js';
+import { Database } from '../database/database.js';
+import { distinct } from '../common/collections.js';
+import { catalogState, charts, songs } from '../database/schema.js';
+import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
+
+export type SongDocument = ReturnType<typeof toSongDocument>;
+export type ChartDocument = ReturnType<typeof toChartDocument>;
+
+/** How often a server on PostgreSQL looks for a seed load made by another process. */
+export const CATALOG_VERSION_CHECK_MS = 5_000;
+/** Per kind (songs, charts); the oldest entries go first. The whole seed catalog is ~90,000 records. */
+const MAX_ENTRIES = 100_000;
+
+/**
+ * Song and chart documents by id, kept in memory: every score, PB and leaderboard page names
+ * them, and they change only when seeds are loaded. A seed load in this process clears the cache
+ * at once; one in another process (the CLI, another instance) bumps catalog_state.version, which
+ * servers on PostgreSQL poll every CATALOG_VERSION_CHECK_MS. Returned documents are shared:
+ * callers must not mutate them.
+ */
+@Injectable()
+export class CatalogCache implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(CatalogCache.name);
+  private readonly songs = new Map<string, SongDocument>();
+  private readonly charts = new Map<string, ChartDocument>();
+  /** Bumped on every clear, so a fetch that started before a clear does not store stale rows. */
+  private generation = 0;
+  private version: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  async onModuleInit() {
+    this.unsubscribe = this.database.onCatalogChange(() => this.clear());
+    if (this.database.kind === 'postgres') {
+      await this.checkVersion();
+      this.timer = setInterval(() => {
+        this.checkVersion().catch((err: Error) => this.logger.warn(`Could not read the catalog version: ${err.message}`));
+      }, CATALOG_VERSION_CHECK_MS);
+      this.timer.unref();
+    }
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+  }
+
+  clear() {
+    this.generation++;
+    this.songs.clear();
+    this.charts.clear();
+  }
+
+  private async checkVersion() {
+    const [row] = await this.database.db.select({ version: catalogState.version }).from(catalogState);
+    const version = row?.version ?? 0;
+    if (this.version !== undefined && version !== this.version) this.clear();
+    this.version = version;
+  }
+
+  /** Song documents of one game, each once, in the order of `ids`; unknown ids are skipped. */
+  async songDocuments(game: string, ids: Iterable<number>): Promise<SongDocument[]> {
+    const wanted = distinct(ids);
+    const missing = wanted.filter((id) => !this.songs.has(`${game}:${id}`));
+    if (missing.length) {
+      const generation = this.generation;
+      const rows = await this.database.db
+        .select({ id: songs.id, title: songs.title, artist: songs.artist, altTitles: songs.altTitles, searchTerms: songs.searchTerms, data: songs.data })
+        .from(songs)
+        .where(and(eq(songs.game, game), anyOf(songs.id, missing)));
+      const found = new Map(rows.map((r) => [r.id, toSongDocument(r)]));
+      if (generation === this.generation) for (const [id, doc] of found) this.remember(this.songs, `${game}:${id}`, doc);
+      return wanted.flatMap((id) => {
+        const doc = this.songs.get(`${game}:${id}`) ?? found.get(id);
+        return doc ? [doc] : [];
+      });
+    }
+    return wanted.map((id) => this.songs.get(`${game}:${id}`)!);
+  }
+
+  /** Chart documents, each once, in the order of `ids`; unknown ids are skipped. */
+  async chartDocuments(ids: Iterable<string>): Promise<ChartDocument[]> {
+    const wanted = distinct(ids);
+    const missing = wanted.filter((id) => !this.charts.has(id));
+    if (missing.length) {
+      const generation = this.generation;
+      const rows = await this.database.db
+        .select({
+          chartID: charts.chartID,
+          songID: charts.songID,
+          playtype: charts.playtype,
+          difficulty: charts.difficulty,
+          level: charts.level,
+          levelNum: charts.levelNum,
+          isPrimary: charts.isPrimary,
+          versions: charts.versions,
+          data: charts.data,
+        })
+        .from(charts)
+        .where(anyOf(charts.chartID, missing));
+      const found = new Map(rows.map((r) => [r.chartID, toChartDocument(r)]));
+      if (generation === this.generation) for (const [id, doc] of found) this.remember(this.charts, id, doc);
+      return wanted.flatMap((id) => {
+        const doc = this.charts.get(id) ?? found.get(id);
+        return doc ? [doc] : [];
+      });
+    }
+    return wanted.map((id) => this.charts.get(id)!);
+  }
+
+  private remember<T>(map: Map<string, T>, key: string, doc: T) {
+    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+    map.set(key, doc);
+  }
+}

@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Database } from '../database/database.js';
+import { charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
+import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
+
+export type ChartWithPlaycount = ChartRow & { playcount: number };
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Trigram match of a free-text query against a search_text column: substring or close word similarity. */
+export function textMatches(column: AnyPgColumn, search: string): SQL {
+  return or(sql`${column} ILIKE ${likePattern(search)}`, sql`${search} <% ${column}`)!;
+}
+
+@Injectable()
+export class CatalogRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Songs of a game whose title, alternate titles or search terms match a free-text query
+   * (substring, or close by trigram word similarity), closest first.
+   */
+  searchSongs(game: string, search: string, limit: number): Promise<{ song: SongRow; closeness: number }[]> {
+    return this.database.db
+      .select({ song: songs, closeness: sql<number>`word_similarity(${search}, ${songs.searchText})` })
+      .from(songs)
+      .where(and(eq(songs.game, game), textMatches(songs.searchText, search)))
+      .orderBy(desc(sql`word_similarity(${search}, ${songs.searchText})`), asc(songs.id))
+      .limit(limit);
+  }
+
+  async song(game: string, id: number): Promise<SongRow | undefined> {
+    const [row] = await this.database.db.select().from(songs).where(and(eq(songs.game, game), eq(songs.id, id)));
+    return row;
+  }
+
+  songsByIds(game: string, ids: readonly number[]): Promise<SongRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.database.db.select().from(songs).where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])));
+  }
+
+  chartsOfSong(game: string, playtype: string, songID: number): Promise<ChartRow[]> {
+    return this.database.db.select().from(charts).where(and(eq(charts.game, game), eq(charts.playtype, playtype), eq(charts.songID, songID))).orderBy(asc(charts.chartID));
+  }
+
+  async chart(game: string, playtype: string, chartID: string): Promise<ChartRow | undefined> {
+    const [row] = await this.database.db.select().from(charts).where(and(eq(charts.chartID, chartID), eq(charts.game, game), eq(charts.playtype, playtype)));
+    return row;
+  }
+
+  /** Unique players of a chart: one PB exists per user who has a score on it. */
+  async playcount(chartID: string): Promise<number> {
+    const [row] = await this.database.db.select({ n: count() }).from(personalBests).where(eq(personalBests.chartID, chartID));
+    return row.n;
+  }
+
+  /**
+   * Charts of a GPT with their player counts (unique players, one PB each), most played first,
+   * ties by song then chart id. With a search, only charts of the best-matching songs, and ties
+   * go to the closer match first.
+   *
+   * A chart's player count is read from its first-ranked PB's outOf. It is no counter kept beside
+   * the data: every change to a chart's PBs re-ranks the whole chart in the same transaction, under
+   * that chart's lock, and sets outOf to the number of its PBs. Reading it costs one index entry
+   * per chart (pbs_gpt_popular_idx, or pbs_chart_rank_idx for the matched charts) where counting
+   * costs one per player: with 10,000 players, 3 ms instead of 2.4 s for the 100 most popular.
+   */
+  async popularCharts(game: string, playtype: string, search: string | undefined, limit: number): Promise<ChartWithPlaycount[]> {
+    const db = this.database.db;
+    const first = alias(personalBests, 'first_pb');
+    const ofGpt = and(eq(charts.game, game), eq(charts.playtype, playtype));
+    if (search) {
+      const matched = db
+        .select({ id: songs.id, closeness: sql<number>`word_similarity(${search}, ${songs.searchText})`.as('closeness') })
+        .from(songs)
+        .where(and(eq(songs.game, game), textMatches(songs.searchText, search)))
+        .orderBy(desc(sql`closeness`))
+        .limit(limit)
+        .as('matched');
+      const playcount = sql<number>`coalesce(${first.outOf}, 0)`;
+      const rows = await db
+        .select({ chart: charts, playcount })
+        .from(charts)
+        .innerJoin(matched, eq(matched.id, charts.songID))
+        .leftJoin(first, and(eq(first.chartID, charts.chartID), eq(first.rank, 1)))
+        .where(ofGpt)
+        .orderBy(desc(playcount), desc(matched.closeness), asc(charts.songID), asc(charts.chartID))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.chart, playcount: Number(r.playcount) }));
+    }
+    const played = await db
+      .select({ chart: charts, playcount: first.outOf })
+      .from(first)
+      .innerJoin(charts, eq(charts.chartID, first.chartID))
+      .where(and(eq(first.game, game), eq(first.playtype, playtype), eq(first.rank, 1)))
+      .orderBy(sql`${first.outOf} DESC NULLS LAST`, asc(charts.songID), asc(charts.chartID))
+      .limit(limit);
+    const unplayed =
+      played.length < limit
+        ? await db
+            .select()
+            .from(charts)
+            .where(and(ofGpt, sql`NOT EXISTS (SELECT 1 FROM ${personalBests} p WHERE p.chart_id = ${charts.chartID})`))
+            .orderBy(asc(charts.songID), asc(charts.chartID))
+            .limit(limit - played.length)
+        : [];
+    return [...played.map((r) => ({ ...r.chart, playcount: r.playcount })), ...unplayed.map((c) => ({ ...c, playcount: 0 }))];
+  }
+
+  searchFolders(game: string, playtype: string, search: string, includeInactive: boolean, limit: number): Promise<FolderRow[]> {
+    return this.database.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.game, game), eq(folders.playtype, playtype), includeInactive ? undefined : eq(folders.inactive, false), textMatches(folders.searchText, search)))
+      .orderBy(desc(sql`word_similarity(${search}, ${folders.searchText})`), asc(folders.title))
+      .limit(limit);
+  }
+
+  async folder(game: string, playtype: string, folderID: string): Promise<FolderRow | undefined> {
+    const [row] = await this.database.db.select().from(folders).where(and(eq(folders.folderID, folderID), eq(folders.game, game), eq(folders.playtype, playtype)));
+    return row;
+  }
+
+  foldersByIds(ids: readonly string[]): Promise<FolderRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.database.db.select().from(folders).where(inArray(folders.folderID, [...ids]));
+  }
+
+  chartsInFolder(folderID: string): Promise<ChartRow[]> {
+    return this.database.db
+      .select({ chart: charts })
+      .from(folderCharts)
+      .innerJoin(charts, eq(charts.chartID, folderCharts.chartID))
+      .where(eq(folderCharts.folderID, folderID))
+      .orderBy(asc(charts.songID), asc(charts.chartID))
+      .then((rows) => rows.map((r) => r.chart));
+  }
+
+  tables(game: string, playtype: string, includeInactive: boolean): Promise<TableRow[]> {
+    return this.database.db
+      .select()
+      .from(gameTables)
+      .where(and(eq(gameTables.game, game), eq(gameTables.playtype, playtype), includeInactive ? undefined : eq(gameTables.inactive, false)))
+      .orderBy(asc(gameTables.title));
+  }
+
+  async table(game: string, playtype: string, tableID: string): Promise<TableRow | undefined> {
+    const [row] = await this.database.db.select().from(gameTables).where(and(eq(gameTables.tableID, tableID), eq(gameTables.game, game), eq(gameTables.playtype, playtype)));
+    return row;
+  }
+}

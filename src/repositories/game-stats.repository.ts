@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { asc, eq, sql } from 'drizzle-orm';
+import { Database, queryRows } from '../database/database.js';
+import { profileRatings, userGameStats } from '../database/schema.js';
+import { allGpts } from '../game-support/registry.js';
+import type { GptSupport } from '../game-support/types.js';
+
+export type GameStatsRow = typeof userGameStats.$inferSelect;
+export type RankingData = Record<string, { ranking: number; outOf: number }>;
+
+@Injectable()
+export class GameStatsRepository {
+  constructor(private readonly database: Database) {}
+
+  async listForUser(userID: number): Promise<GameStatsRow[]> {
+    return this.database.db.select().from(userGameStats).where(eq(userGameStats.userID, userID)).orderBy(asc(userGameStats.game), asc(userGameStats.playtype));
+  }
+
+  /**
+   * For each of the user's GPTs (or only `gpt`) and every profile rating algorithm of it:
+   * ranking = 1 + the number of players strictly better, so ties share a rank; a player without
+   * a value ranks after everyone who has one. outOf = every player of the GPT, rated or not, as
+   * the GPT leaderboard lists them.
+   */
+  async rankingsForUser(userID: number, gpt?: GptSupport): Promise<Map<string, RankingData>> {
+    const algs = (gpt ? [gpt] : allGpts())
+      .flatMap((g) => Object.keys(g.profileRatingAlgs).map((alg) => ({ game: g.game, playtype: g.playtype, alg })))
+      .map((a, ord) => ({ ...a, ord }));
+    // Each count is a range of profile_ratings' (game, playtype, alg, value) index.
+    const rows = await queryRows<{ game: string; playtype: string; alg: string; ranking: string; out_of: string }>(
+      this.database.db,
+      sql`
+      SELECT a.game, a.playtype, a.alg,
+        1 + (SELECT count(*) FROM ${profileRatings} o
+             WHERE o.game = a.game AND o.playtype = a.playtype AND o.alg = a.alg
+               AND (m.value IS NULL OR o.value > m.value)) AS ranking,
+        (SELECT count(*) FROM ${userGameStats} u WHERE u.game = a.game AND u.playtype = a.playtype) AS out_of
+      FROM jsonb_to_recordset(${JSON.stringify(algs)}::jsonb) AS a(game text, playtype text, alg text, ord int)
+      JOIN ${userGameStats} s ON s.user_id = ${userID} AND s.game = a.game AND s.playtype = a.playtype
+      LEFT JOIN ${profileRatings} m ON m.user_id = ${userID} AND m.game = a.game AND m.playtype = a.playtype AND m.alg = a.alg
+      ORDER BY a.ord`,
+    );
+    const map = new Map<string, RankingData>();
+    for (const row of rows) {
+      const key = `${row.game}:${row.playtype}`;
+      const data = map.get(key) ?? {};
+      data[row.alg] = { ranking: Number(row.ranking), outOf: Number(row.out_of) };
+      map.set(key, data);
+    }
+    return map;
+  }
+}

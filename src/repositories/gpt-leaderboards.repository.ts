@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, gte, like, sql } from 'drizzle-orm';
+import { Database } from '../database/database.js';
+import { classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
+import type { GptSupport } from '../game-support/types.js';
+
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The reads behind the GPT leaderboards (spec 4.5). */
+@Injectable()
+export class GptLeaderboardsRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Profiles of the GPT by a profile rating, best first, ties by user id, read in order from
+   * profile_ratings' index; players without a value follow, by user id.
+   */
+  async leaderboard(gpt: GptSupport, alg: string, limit: number) {
+    const db = this.database.db;
+    const rated = await db
+      .select({ stats: userGameStats })
+      .from(profileRatings)
+      .innerJoin(userGameStats, and(eq(userGameStats.userID, profileRatings.userID), eq(userGameStats.game, profileRatings.game), eq(userGameStats.playtype, profileRatings.playtype)))
+      .where(and(eq(profileRatings.game, gpt.game), eq(profileRatings.playtype, gpt.playtype), eq(profileRatings.alg, alg)))
+      .orderBy(sql`${profileRatings.value} DESC NULLS LAST`, asc(profileRatings.userID))
+      .limit(limit);
+    if (rated.length === limit) return rated.map((r) => r.stats);
+    const unrated = await db
+      .select()
+      .from(userGameStats)
+      .where(
+        and(
+          eq(userGameStats.game, gpt.game),
+          eq(userGameStats.playtype, gpt.playtype),
+          sql`NOT EXISTS (SELECT 1 FROM ${profileRatings} r WHERE r.user_id = ${userGameStats.userID} AND r.game = ${gpt.game} AND r.playtype = ${gpt.playtype} AND r.alg = ${alg})`,
+        ),
+      )
+      .orderBy(asc(userGameStats.userID))
+      .limit(limit - rated.length);
+    return [...rated.map((r) => r.stats), ...unrated];
+  }
+
+  /** PBs on a chart from a rank on, by rank (ranks are unique per chart). */
+  chartPbs(chartID: string, startRanking: number, limit: number) {
+    return this.database.db
+      .select()
+      .from(personalBests)
+      .where(and(eq(personalBests.chartID, chartID), gte(personalBests.rank, startRanking)))
+      .orderBy(asc(personalBests.rank))
+      .limit(limit);
+  }
+
+  /**
+   * PBs on a chart whose owner's username contains the text (case-insensitive): the exact
+   * username first, then by rank.
+   */
+  async chartPbsByUsername(chartID: string, search: string, limit: number) {
+    const lowered = search.toLowerCase();
+    const rows = await this.database.db
+      .select({ pb: personalBests })
+      .from(personalBests)
+      .innerJoin(users, eq(users.id, personalBests.userID))
+      .where(and(eq(personalBests.chartID, chartID), like(users.usernameLowercase, containsPattern(lowered))))
+      .orderBy(desc(sql`${users.usernameLowercase} = ${lowered}`), asc(personalBests.rank))
+      .limit(limit);
+    return rows.map((r) => r.pb);
+  }
+
+  /** The GPT's PBs by a score rating, best first, read from pb_ratings' (game, playtype, alg, value) index. */
+  async bestPbs(gpt: GptSupport, alg: string, limit: number) {
+    const rows = await this.database.db
+      .select({ pb: personalBests })
+      .from(pbRatings)
+      .innerJoin(personalBests, and(eq(personalBests.userID, pbRatings.userID), eq(personalBests.chartID, pbRatings.chartID)))
+      .where(and(eq(pbRatings.game, gpt.game), eq(pbRatings.playtype, gpt.playtype), eq(pbRatings.alg, alg)))
+      // NULLS LAST as in the index (value is never null), or PostgreSQL sorts every row instead
+      .orderBy(sql`${pbRatings.value} DESC NULLS LAST`, asc(pbRatings.userID), asc(pbRatings.chartID))
+      .limit(limit);
+    return rows.map((r) => r.pb);
+  }
+
+  /** How many of the GPT's players hold each value of a class set (players without one are not counted). */
+  async classDistribution(gpt: GptSupport, classSet: string): Promise<Map<string, number>> {
+    const value = sql<string>`${userGameStats.classes} ->> ${classSet}`;
+    const rows = await this.database.db
+      .select({ value, players: count() })
+      .from(userGameStats)
+      .where(and(eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype), sql`${value} IS NOT NULL`))
+      .groupBy(sql`1`);
+    return new Map(rows.map((r) => [r.value, r.players]));
+  }
+
+  /** The GPT's latest class achievements, newest first. */
+  recentClassAchievements(gpt: GptSupport, limit: number) {
+    return this.database.db
+      .select()
+      .from(classAchievements)
+      .where(and(eq(classAchievements.game, gpt.game), eq(classAchievements.playtype, gpt.playtype)))
+      .orderBy(desc(classAchievements.timeAchieved), desc(classAchievements.id))
+      .limit(limit);
+  }
+
+  /** The GPT's highlighted scores, most recently achieved first (scores without a time last), then most recently added. */
+  highlightedScores(gpt: GptSupport, limit: number) {
+    return this.database.db
+      .select()
+      .from(scores)
+      // The shapes of the predicate and order match scores_gpt_highlighted_time_idx, so it is read in order.
+      .where(and(eq(scores.game, gpt.game), eq(scores.playtype, gpt.playtype), sql`${scores.highlighted}`))
+      .orderBy(sql`${scores.timeAchieved} DESC NULLS LAST`, sql`${scores.timeAdded} DESC NULLS LAST`, asc(scores.scoreID))
+      .limit(limit);
+  }
+}

@@ -1,0 +1,114 @@
+import { and, eq, getTableColumns, gt, inArray, lt } from 'drizzle-orm';
+import { randomHex } from '../common/crypto.js';
+import { insertRows } from '../database/bulk-write.js';
+import type { Tx } from '../database/database.js';
+import { charts, scores, sessions, songs, type CreatedSession } from '../database/schema.js';
+import type { GptSupport, RatedScore } from '../game-support/types.js';
+import { toChartInfo, toSongInfo } from './chart-info.js';
+import { extendsSession, groupIntoSessions, SESSION_GAP_MS } from './session-grouping.js';
+import { generateSessionName } from './session-names.js';
+import { groupBy } from '../common/collections.js';
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export interface ScoreForSession {
+  scoreID: string;
+  timeAchieved: number | null;
+  rated: RatedScore;
+}
+
+function sessionRatings(gpt: GptSupport, rated: readonly RatedScore[]): Record<string, number | null> {
+  return Object.fromEntries(Object.entries(gpt.sessionRatingAlgs).map(([name, alg]) => [name, alg.calculate(rated)]));
+}
+
+/** The scores already in these sessions, rated, by session. */
+async function sessionScores(tx: Tx, sessionIDs: readonly string[]): Promise<Map<string, RatedScore[]>> {
+  if (sessionIDs.length === 0) return new Map();
+  const rows = await tx
+    .select({ sessionID: scores.sessionID, scoreData: scores.scoreData, calculatedData: scores.calculatedData, chart: getTableColumns(charts), song: getTableColumns(songs) })
+    .from(scores)
+    .innerJoin(charts, eq(charts.chartID, scores.chartID))
+    .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
+    .where(inArray(scores.sessionID, [...sessionIDs]));
+  const grouped = groupBy(rows, (r) => r.sessionID!);
+  return new Map([...grouped].map(([id, list]) => [id, list.map((r) => ({ scoreData: r.scoreData, calculatedData: r.calculatedData, chart: toChartInfo(r.chart), song: toSongInfo(r.song) }))]));
+}
+
+/**
+ * Puts new timestamped scores into sessions: runs of scores under two hours apart form a group;
+ * a group within two hours of an existing session extends it ("Appended"), otherwise it becomes a
+ * new session ("Created"). Session rows are written before the scores that reference them.
+ * Returns the session of each new score, and each touched session once.
+ */
+export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, newScores: readonly ScoreForSession[]): Promise<{ sessionOf: Map<string, string>; touched: CreatedSession[] }> {
+  const sessionOf = new Map<string, string>();
+  const timed = newScores.filter((s): s is ScoreForSession & { timeAchieved: number } => s.timeAchieved !== null);
+  if (timed.length === 0) return { sessionOf, touched: [] };
+  const groups = groupIntoSessions(timed);
+  const first = groups[0][0].timeAchieved;
+  const last = groups.at(-1)!.at(-1)!.timeAchieved;
+  const nearby = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userID, userID), eq(sessions.game, gpt.game), eq(sessions.playtype, gpt.playtype), gt(sessions.timeEnded, first - SESSION_GAP_MS), lt(sessions.timeStarted, last + SESSION_GAP_MS)));
+
+  const working: { row: SessionRow; created: boolean; added: RatedScore[] }[] = nearby.map((row) => ({ row: { ...row }, created: false, added: [] }));
+  for (const group of groups) {
+    const start = group[0].timeAchieved;
+    const end = group.at(-1)!.timeAchieved;
+    // Of the sessions this group could extend, the nearest in time.
+    const gap = (w: (typeof working)[number]) => Math.max(0, w.row.timeStarted - end, start - w.row.timeEnded);
+    let target = working.filter((w) => extendsSession(w.row, start, end)).sort((a, b) => gap(a) - gap(b) || a.row.timeStarted - b.row.timeStarted)[0];
+    if (target) {
+      target.row.timeStarted = Math.min(target.row.timeStarted, start);
+      target.row.timeEnded = Math.max(target.row.timeEnded, end);
+    } else {
+      const now = Date.now();
+      target = {
+        row: { sessionID: `Q${randomHex(20)}`, userID, game: gpt.game, playtype: gpt.playtype, name: generateSessionName(), desc: null, calculatedData: {}, highlighted: false, timeInserted: now, timeStarted: start, timeEnded: end },
+        created: true,
+        added: [],
+      };
+      working.push(target);
+    }
+    for (const s of group) {
+      target.added.push(s.rated);
+      sessionOf.set(s.scoreID, target.row.sessionID);
+    }
+  }
+
+  const touched = working.filter((w) => w.added.length > 0);
+  const existing = await sessionScores(
+    tx,
+    touched.filter((w) => !w.created).map((w) => w.row.sessionID),
+  );
+  for (const w of touched) w.row.calculatedData = sessionRatings(gpt, [...(existing.get(w.row.sessionID) ?? []), ...w.added]);
+  await insertRows(
+    tx,
+    sessions,
+    touched.filter((w) => w.created).map((w) => w.row),
+  );
+  for (const w of touched.filter((t) => !t.created)) {
+    await tx.update(sessions).set({ timeStarted: w.row.timeStarted, timeEnded: w.row.timeEnded, calculatedData: w.row.calculatedData }).where(eq(sessions.sessionID, w.row.sessionID));
+  }
+  return { sessionOf, touched: touched.map((w) => ({ sessionID: w.row.sessionID, type: w.created ? 'Created' : 'Appended' })) };
+}
+
+/**
+ * After scores left these sessions: a session with no score left is deleted; the others get their
+ * span and ratings recomputed from the scores that remain.
+ */
+export async function refreshSessions(tx: Tx, gpt: GptSupport, sessionIDs: readonly string[]): Promise<void> {
+  if (sessionIDs.length === 0) return;
+  const remaining = await sessionScores(tx, sessionIDs);
+  const spans = await tx.select({ sessionID: scores.sessionID, timeAchieved: scores.timeAchieved }).from(scores).where(inArray(scores.sessionID, [...sessionIDs]));
+  const empty = sessionIDs.filter((id) => !remaining.has(id));
+  if (empty.length) await tx.delete(sessions).where(inArray(sessions.sessionID, empty));
+  for (const [sessionID, rated] of remaining) {
+    const times = spans.filter((s) => s.sessionID === sessionID && s.timeAchieved !== null).map((s) => s.timeAchieved!);
+    await tx
+      .update(sessions)
+      .set({ calculatedData: sessionRatings(gpt, rated), timeStarted: Math.min(...times), timeEnded: Math.max(...times) })
+      .where(eq(sessions.sessionID, sessionID));
+  }
+}
