@@ -90,15 +90,15 @@ export interface ClassSet {
   derive?: (ratings: Readonly<Record<string, number | null>>) => string | null;
 }
 
-/** How a PB takes game-specific metrics beyond best score + best lamp. */
-export type PbMergeRule =
+/** How a PB takes game-specific metrics beyond best score + best lamp. M: the GPT's optional metric names. */
+export type PbMergeRule<M extends string = string> =
   /** Copy these optional metrics from the best-lamp score (e.g. gauge, which belongs with the lamp). */
-  | { kind: 'fromLampPB'; optional: readonly string[] }
+  | { kind: 'fromLampPB'; optional: readonly M[] }
   /**
    * Take the best value of an optional metric across all the user's scores on the chart (e.g. lowest BP).
    * amongBestLamp: only from plays with the PB's lamp, for a metric that must agree with the lamp (pop'n clearMedal).
    */
-  | { kind: 'best'; optional: string; direction: 'min' | 'max'; name: string; order?: readonly string[]; amongBestLamp?: boolean }
+  | { kind: 'best'; optional: M; direction: 'min' | 'max'; name: string; order?: readonly string[]; amongBestLamp?: boolean }
   /** Take `score` from the highest-score play, where the PB's main order is not the score (jubeat: music rate). */
   | { kind: 'bestScore'; name: string };
 
@@ -120,8 +120,11 @@ export type Difficulties =
   | { type: 'FIXED'; order: readonly string[]; shorthand: Readonly<Record<string, string>>; default: string }
   | { type: 'DYNAMIC' };
 
-/** Everything the service knows about one game + playtype. */
-export interface GptSupport {
+/**
+ * Everything the service knows about one game + playtype. M: its optional metric names; the registry and every
+ * consumer see the erased GptSupport (M = string), game folders build theirs with defineGpt (see GptDefinition).
+ */
+export interface GptSupport<M extends string = string> {
   game: string;
   playtype: string;
   /** Upper bound of scoreData.percent. */
@@ -163,9 +166,50 @@ export interface GptSupport {
   gradeOf(play: Pick<ScoreData, 'score' | 'percent' | 'lamp'>, chart: ChartInfo): string;
   /** How plays are ordered for the PB's score, and PBs for chart ranks; absent: percent, then score. */
   pbOrder?: PbOrder;
-  pbMerge: readonly PbMergeRule[];
+  pbMerge: readonly PbMergeRule<M>[];
   /** Optional metrics that tell two otherwise equal plays apart, so they are part of the scoreID (e.g. SDVX exScore). */
-  identityMetrics: readonly string[];
+  identityMetrics: readonly M[];
+}
+
+/** The GptSupport fields GptDefinition types more narrowly. */
+type NarrowedByDefinition =
+  | 'optionalMetrics'
+  | 'lamps'
+  | 'clearLamp'
+  | 'grades'
+  | 'clearGrade'
+  | 'scoreRatingAlgs'
+  | 'defaultScoreRatingAlg'
+  | 'sessionRatingAlgs'
+  | 'defaultSessionRatingAlg'
+  | 'profileRatingAlgs'
+  | 'defaultProfileRatingAlg';
+
+/**
+ * A GptSupport as a game folder writes it, typed over its own names, all inferred by defineGpt: S is the shape of
+ * its optionalMetrics, so pbMerge and identityMetrics can name only its metrics; clearLamp and clearGrade
+ * must be one of its lamps and grades, each default rating algorithm a key of its record.
+ */
+export interface GptDefinition<
+  S extends z.core.$ZodShape,
+  Lamp extends string,
+  Grade extends string,
+  ScoreAlg extends string,
+  SessionAlg extends string,
+  ProfileAlg extends string,
+> extends Omit<GptSupport<NoInfer<keyof S & string>>, NarrowedByDefinition> {
+  /** z.strictObject: zod's types cannot tell it from z.object, so test/unit/games/gpt-typing.spec.ts checks it. */
+  optionalMetrics: z.ZodObject<S, z.core.$strict>;
+  lamps: readonly Lamp[];
+  clearLamp: NoInfer<Lamp>;
+  grades: readonly Grade[];
+  clearGrade: NoInfer<Grade>;
+  scoreRatingAlgs: Readonly<Record<ScoreAlg, ScoreRatingAlg>>;
+  defaultScoreRatingAlg: NoInfer<ScoreAlg>;
+  sessionRatingAlgs: Readonly<Record<SessionAlg, AggregateRatingAlg>>;
+  defaultSessionRatingAlg: NoInfer<SessionAlg>;
+  profileRatingAlgs: Readonly<Record<ProfileAlg, AggregateRatingAlg>>;
+  defaultProfileRatingAlg: NoInfer<ProfileAlg>;
 }
 
 export interface GameSupport {

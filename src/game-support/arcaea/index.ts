@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atLeast, chartNumber } from '../common/checks.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT } from '../common/metrics.js';
 import type { GameSupport, GptSupport, ScoreInput } from '../types.js';
@@ -23,7 +24,7 @@ function validate(input: ScoreInput): string | undefined {
   return undefined;
 }
 
-const touch: GptSupport = {
+const touch: GptSupport = defineGpt({
   game: 'arcaea',
   playtype: 'Touch',
   // Percent is score / 100,000, so 10,000,000 is 100% and the one-point-per-shiny-PURE bonus goes just above it
@@ -68,7 +69,7 @@ const touch: GptSupport = {
   }),
   pbMerge: [],
   identityMetrics: [],
-};
+});
 
 export const ARCAEA: GameSupport = {
   game: 'arcaea',

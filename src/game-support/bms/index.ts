@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import {
   BMS_STYLE_OPTIONAL,
@@ -25,7 +26,7 @@ const provided = (values: ClassSet['values']): ClassSet => ({ type: 'PROVIDED', 
 
 /** Everything 7K and 14K share; they differ in random (one side or a pair) and class sets. */
 function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'classes'>): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'bms',
     playtype,
     percentMax: 100,
@@ -61,7 +62,7 @@ function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'cla
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
-  };
+  });
   return gpt;
 }
 

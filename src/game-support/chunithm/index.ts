@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atLeast } from '../common/checks.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { fullGraphOf } from '../common/graphs.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, oneOf } from '../common/metrics.js';
@@ -57,7 +58,7 @@ function checkClearLamp(input: ScoreInput): string | undefined {
   return undefined;
 }
 
-const single: GptSupport = {
+const single: GptSupport = defineGpt({
   game: 'chunithm',
   playtype: 'Single',
   percentMax: 101,
@@ -119,7 +120,7 @@ const single: GptSupport = {
   }),
   pbMerge: [{ kind: 'best', optional: 'clearLamp', direction: 'max', name: 'Best Clear Lamp', order: CLEAR_LAMPS }],
   identityMetrics: [],
-};
+});
 
 export const CHUNITHM: GameSupport = {
   game: 'chunithm',

@@ -70,7 +70,7 @@ export const BMS_STYLE_OPTIONAL = {
 };
 
 /** BMS and PMS keep the gauge and its histories with the lamp they earned, and the lowest BP on its own. */
-export const BMS_STYLE_PB_MERGE: readonly PbMergeRule[] = [
+export const BMS_STYLE_PB_MERGE: readonly PbMergeRule<keyof typeof BMS_STYLE_OPTIONAL>[] = [
   { kind: 'fromLampPB', optional: ['gauge', 'gaugeHistory', 'gaugeHistoryEasy', 'gaugeHistoryGroove', 'gaugeHistoryHard'] },
   { kind: 'best', optional: 'bp', direction: 'min', name: 'Best BP' },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chartNumber } from '../common/checks.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { allChecks, forbiddenJudgements, judgementCounts, type ScoreCheck } from '../common/lamp-rules.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID, nonNegInt, oneOf } from '../common/metrics.js';
@@ -34,7 +35,7 @@ const exScore: ScoreCheck = (input) => {
 };
 
 function ddrGpt(playtype: 'SP' | 'DP'): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'ddr',
     playtype,
     percentMax: 100,
@@ -100,7 +101,7 @@ function ddrGpt(playtype: 'SP' | 'DP'): GptSupport {
     }),
     pbMerge: [{ kind: 'best', optional: 'exScore', direction: 'max', name: 'Best EX Score' }],
     identityMetrics: ['exScore'],
-  };
+  });
   return gpt;
 }
 

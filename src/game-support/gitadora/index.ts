@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID } from '../common/metrics.js';
 import type { Difficulties, GameSupport, GptSupport } from '../types.js';
@@ -30,7 +31,7 @@ const DRUMS: Difficulties = {
 
 /** Guitar and drums differ only in their difficulties. The score is the achievement percent itself. */
 function gitadoraGpt(playtype: 'Gita' | 'Dora', difficulties: Difficulties): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'gitadora',
     playtype,
     percentMax: 100,
@@ -59,7 +60,7 @@ function gitadoraGpt(playtype: 'Gita' | 'Dora', difficulties: Difficulties): Gpt
     ...deriveWith(() => gpt, { maxScore: 100, integerScore: false, percent: (score) => score }),
     pbMerge: [],
     identityMetrics: [],
-  };
+  });
   return gpt;
 }
 

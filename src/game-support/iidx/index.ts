@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { EX_GRADE_BOUNDARIES, EX_GRADES, EX_LAMPS, exScoreDerivation } from '../common/ex-score.js';
 import { COMMON_OPTIONAL, decimalIn, graphOf, inGameID, nonNegInt, tierEntry } from '../common/metrics.js';
@@ -123,7 +124,7 @@ const CHART_DATA = {
 
 /** Everything SP and DP share; they differ in random (one lane or a pair), tier data and ktLampRating. */
 function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'chartData'> & { ktLampRating: ScoreRatingAlg }): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'iidx',
     playtype,
     percentMax: 100,
@@ -154,7 +155,7 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
       { kind: 'best', optional: 'bp', direction: 'min', name: 'Best BP' },
     ],
     identityMetrics: [],
-  };
+  });
   return gpt;
 }
 

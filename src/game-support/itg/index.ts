@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { fullGraphOf } from '../common/graphs.js';
 import { allChecks, forbiddenJudgements, type ScoreCheck } from '../common/lamp-rules.js';
@@ -27,7 +28,7 @@ export const FINAL_PERCENT: PbOrder = {
   },
 };
 
-const gpt: GptSupport = {
+const gpt: GptSupport = defineGpt({
   game: 'itg',
   playtype: 'Stamina',
   percentMax: 100,
@@ -90,7 +91,7 @@ const gpt: GptSupport = {
   pbMerge: [{ kind: 'fromLampPB', optional: ['lifebarHistory'] }],
   // HEAD's provided survivedPercent tells apart fails with the same score.
   identityMetrics: ['survivedPercent'],
-};
+});
 
 export const ITG: GameSupport = {
   game: 'itg',

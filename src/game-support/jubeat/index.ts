@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith, outOfRange } from '../common/derive.js';
 import { allChecks, failedIffBelow, forbiddenJudgements, lampIffScore, type ScoreCheck } from '../common/lamp-rules.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID } from '../common/metrics.js';
@@ -23,7 +24,7 @@ const musicRate: ScoreCheck = (input, chart) => {
   return undefined;
 };
 
-const gpt: GptSupport = {
+const gpt: GptSupport = defineGpt({
   game: 'jubeat',
   playtype: 'Single',
   percentMax: 120,
@@ -84,7 +85,7 @@ const gpt: GptSupport = {
   pbOrder: { name: 'Best Music Rate', value: (scoreData) => scoreData.percent },
   pbMerge: [{ kind: 'bestScore', name: 'Best Score' }],
   identityMetrics: [],
-};
+});
 
 export const JUBEAT: GameSupport = {
   game: 'jubeat',

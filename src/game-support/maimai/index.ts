@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atLeast } from '../common/checks.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT } from '../common/metrics.js';
 import type { ChartInfo, GameSupport, GptSupport, ScoreInput } from '../types.js';
@@ -19,7 +20,7 @@ function validate(input: ScoreInput, chart: ChartInfo): string | undefined {
   return undefined;
 }
 
-const single: GptSupport = {
+const single: GptSupport = defineGpt({
   game: 'maimai',
   playtype: 'Single',
   // No chart can exceed 104%: a chart of nothing but BREAK notes, each at its best.
@@ -60,7 +61,7 @@ const single: GptSupport = {
   }),
   pbMerge: [],
   identityMetrics: [],
-};
+});
 
 export const MAIMAI: GameSupport = {
   game: 'maimai',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, graphOf } from '../common/metrics.js';
 import type { GameSupport, GptSupport, ScoreInput } from '../types.js';
@@ -15,7 +16,7 @@ function validate(input: ScoreInput): string | undefined {
   return undefined;
 }
 
-const single: GptSupport = {
+const single: GptSupport = defineGpt({
   game: 'maimaidx',
   playtype: 'Single',
   percentMax: MAX_PERCENT,
@@ -75,7 +76,7 @@ const single: GptSupport = {
   }),
   pbMerge: [],
   identityMetrics: [],
-};
+});
 
 export const MAIMAIDX: GameSupport = {
   game: 'maimaidx',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { allChecks, failedIffBelow, forbiddenJudgements, lampIffScore } from '../common/lamp-rules.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID } from '../common/metrics.js';
 import type { GameSupport, GptSupport } from '../types.js';
 import { CURATOR_SKILL, CURATOR_SKILL_PROFILE, CURATOR_SKILL_SESSION } from './ratings.js';
 
-const gpt: GptSupport = {
+const gpt: GptSupport = defineGpt({
   game: 'museca',
   playtype: 'Single',
   percentMax: 100,
@@ -43,7 +44,7 @@ const gpt: GptSupport = {
   }),
   pbMerge: [],
   identityMetrics: [],
-};
+});
 
 export const MUSECA: GameSupport = {
   game: 'museca',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atLeast, chartNumber } from '../common/checks.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, graphOf, nonNegInt, oneOf } from '../common/metrics.js';
 import type { ChartInfo, GameSupport, GptSupport, ScoreInput } from '../types.js';
@@ -58,7 +59,7 @@ function validate(input: ScoreInput, chart: ChartInfo): string | undefined {
   return undefined;
 }
 
-const single: GptSupport = {
+const single: GptSupport = defineGpt({
   game: 'ongeki',
   playtype: 'Single',
   percentMax: 101,
@@ -122,7 +123,7 @@ const single: GptSupport = {
     { kind: 'best', optional: 'bellLamp', direction: 'max', name: 'Best Bell Lamp', order: BELL_LAMPS },
   ],
   identityMetrics: ['damage', 'bellCount'],
-};
+});
 
 export const ONGEKI: GameSupport = {
   game: 'ongeki',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIEGLINDE, SIEGLINDE_PROFILE, SIEGLINDE_SESSION } from '../bms/ratings.js';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import {
   BMS_STYLE_OPTIONAL,
@@ -16,7 +17,7 @@ import { PMS_DANS } from './classes.js';
 
 /** Controller and Keyboard are configured identically. */
 function pmsGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'pms',
     playtype,
     percentMax: 100,
@@ -56,7 +57,7 @@ function pmsGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     ...deriveWith(() => gpt, exScoreDerivation('cool')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
-  };
+  });
   return gpt;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { allChecks, forbiddenJudgements, type ScoreCheck } from '../common/lamp-rules.js';
 import { COMMON_OPTIONAL, decimalIn, inGameID, oneOf } from '../common/metrics.js';
@@ -53,7 +54,7 @@ const clearMedal: ScoreCheck = (input) => {
   return undefined;
 };
 
-const gpt: GptSupport = {
+const gpt: GptSupport = defineGpt({
   game: 'popn',
   playtype: '9B',
   percentMax: 100,
@@ -97,7 +98,7 @@ const gpt: GptSupport = {
   pbMerge: [{ kind: 'best', optional: 'clearMedal', direction: 'max', order: CLEAR_MEDALS, name: 'Best Clear Medal', amongBestLamp: true }],
   // HEAD's provided clearMedal tells apart plays with the same score and lamp.
   identityMetrics: ['clearMedal'],
-};
+});
 
 export const POPN: GameSupport = {
   game: 'popn',

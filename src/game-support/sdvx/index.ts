@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, decimalIn, inGameID, nonNegInt, tierEntry } from '../common/metrics.js';
 import type { GameSupport, GptSupport } from '../types.js';
@@ -7,7 +8,7 @@ import { PROFILE_VF6_SESSION, VF6, VF6_PROFILE } from './ratings.js';
 
 const LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'MAXXIVE CLEAR', 'ULTIMATE CHAIN', 'PERFECT ULTIMATE CHAIN'] as const;
 
-const single: GptSupport = {
+const single: GptSupport = defineGpt({
   game: 'sdvx',
   playtype: 'Single',
   percentMax: 100,
@@ -51,7 +52,7 @@ const single: GptSupport = {
   }),
   pbMerge: [{ kind: 'best', optional: 'exScore', direction: 'max', name: 'Best EX Score' }],
   identityMetrics: ['exScore'],
-};
+});
 
 export const SDVX: GameSupport = {
   game: 'sdvx',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, decimalIn } from '../common/metrics.js';
 import { VF_CLASS } from '../sdvx/classes.js';
@@ -7,7 +8,7 @@ import type { GameSupport, GptSupport } from '../types.js';
 
 /** USC rates and classes scores exactly like SDVX (VF6, VOLFORCE classes); it has no MAXXIVE CLEAR. */
 function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
-  const gpt: GptSupport = {
+  const gpt: GptSupport = defineGpt({
     game: 'usc',
     playtype,
     percentMax: 100,
@@ -59,7 +60,7 @@ function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     }),
     pbMerge: [],
     identityMetrics: [],
-  };
+  });
   return gpt;
 }
 

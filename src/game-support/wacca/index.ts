@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { allChecks, forbiddenJudgements, lampIffScore, type ScoreCheck } from '../common/lamp-rules.js';
 import { COMMON_OPTIONAL, inGameID } from '../common/metrics.js';
@@ -11,7 +12,7 @@ const missless: ScoreCheck = (input) => {
   return input.lamp === 'MISSLESS' && typeof miss === 'number' && miss > 5 ? `A MISSLESS allows at most 5 misses, not ${miss}.` : undefined;
 };
 
-const gpt: GptSupport = {
+const gpt: GptSupport = defineGpt({
   game: 'wacca',
   playtype: 'Single',
   percentMax: 100,
@@ -57,7 +58,7 @@ const gpt: GptSupport = {
   }),
   pbMerge: [],
   identityMetrics: [],
-};
+});
 
 export const WACCA: GameSupport = {
   game: 'wacca',
