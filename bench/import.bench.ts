@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
+import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
 import { PERMISSIONS } from '../src/common/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
@@ -32,7 +33,7 @@ function batchManual(n: number, targets: { inGameID: number; difficulty: string 
 
 async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
   const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
-  const { token } = await new ApiKeysService(database).issue({ userID: user.id, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
+  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({ userID: user.id, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
   return { id: user.id, token };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
+import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
 import { PERMISSIONS } from '../src/common/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
@@ -103,6 +104,6 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   }
 
   const sampleUserID = created[Math.floor(created.length / 2)];
-  const { token } = await new ApiKeysService(database).issue({ userID: sampleUserID, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
+  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({ userID: sampleUserID, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
   return { source, users: created.length, scores: created.length * scoresPerUser, sampleChartID: targets[0].chartID, sampleUserID, sampleToken: token, searchTerm: 'love', lateImportMs };
 }

@@ -29,6 +29,9 @@ import { ImportsModule } from './imports/imports.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
+import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
+import { LoginSessionsRepository } from './repositories/login-sessions.repository.js';
+import { RepositoriesModule } from './repositories/repositories.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StatusModule } from './status/status.module.js';
@@ -71,6 +74,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         RequestLoggingModule.forConfig(options.config, options.logDestination),
         MailModule,
         StorageModule,
+        RepositoriesModule,
         AuthModule,
         UsersModule,
         ClientsModule,
@@ -97,8 +101,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         AuthMiddleware,
         {
           provide: SESSION_SETUP,
-          useFactory: (config: AppConfig, database: Database) => createSessionHandler(config, database, options.redis, options.keyPrefix),
-          inject: [AppConfig, Database],
+          useFactory: (config: AppConfig, secrets: AppSecretsRepository, sessions: LoginSessionsRepository) =>
+            createSessionHandler(config, { secrets, sessions }, options.redis, options.keyPrefix),
+          inject: [AppConfig, AppSecretsRepository, LoginSessionsRepository],
         },
       ],
     };

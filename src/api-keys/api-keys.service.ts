@@ -1,12 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { and, desc, eq } from 'drizzle-orm';
 import { permissionRecord, type Permission } from '../common/permissions.js';
 import { randomHex, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
-import { Database, type Queryable } from '../database/database.js';
-import { apiKeys } from '../database/schema.js';
-
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
+import { ApiKeysRepository, type ApiKeyRow } from '../repositories/api-keys.repository.js';
 
 /** Spec APIKeyDocument, plus keyID (to revoke it) and createdAt. `token` is present only when the key is issued. */
 export function toApiKeyDocument(row: ApiKeyRow, token?: string) {
@@ -28,34 +24,37 @@ export interface IssueKey {
   fromAPIClient: string | null;
 }
 
+/** A new token: 40 hex characters, as Tachi clients expect. Only its SHA-256 is stored. */
+export function newApiToken(): { token: string; tokenHash: string } {
+  const token = randomHex(20);
+  return { token, tokenHash: sha256Hex(token) };
+}
+
+/** A row naming a client that was deleted meanwhile fails its foreign key: that is a 404. */
+export async function whileClientExists<T>(clientID: string | null, store: () => Promise<T>): Promise<T> {
+  try {
+    return await store();
+  } catch (err) {
+    if (clientID !== null && sqlState(err) === FOREIGN_KEY_VIOLATION) throw new NotFoundException(`The client ${clientID} does not exist.`);
+    throw err;
+  }
+}
+
 @Injectable()
 export class ApiKeysService {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly keys: ApiKeysRepository) {}
 
-  /** Mints a token (40 hex characters, as Tachi clients expect) and stores only its SHA-256. A client deleted meanwhile is a 404. */
-  async issue(key: IssueKey, q: Queryable = this.database.db): Promise<{ row: ApiKeyRow; token: string }> {
-    const token = randomHex(20);
-    try {
-      const [row] = await q
-        .insert(apiKeys)
-        .values({ userID: key.userID, tokenHash: sha256Hex(token), identifier: key.identifier, permissions: [...new Set(key.permissions)], fromAPIClient: key.fromAPIClient, createdAt: Date.now() })
-        .returning();
-      return { row, token };
-    } catch (err) {
-      if (key.fromAPIClient !== null && sqlState(err) === FOREIGN_KEY_VIOLATION) throw new NotFoundException(`The client ${key.fromAPIClient} does not exist.`);
-      throw err;
-    }
+  async issue(key: IssueKey): Promise<{ row: ApiKeyRow; token: string }> {
+    const { token, tokenHash } = newApiToken();
+    const row = await whileClientExists(key.fromAPIClient, () => this.keys.insert({ ...key, tokenHash }));
+    return { row, token };
   }
 
   list(userID: number): Promise<ApiKeyRow[]> {
-    return this.database.db.select().from(apiKeys).where(eq(apiKeys.userID, userID)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.keyID));
+    return this.keys.listForUser(userID);
   }
 
   async revoke(userID: number, keyID: number): Promise<void> {
-    const deleted = await this.database.db
-      .delete(apiKeys)
-      .where(and(eq(apiKeys.keyID, keyID), eq(apiKeys.userID, userID)))
-      .returning({ keyID: apiKeys.keyID });
-    if (deleted.length === 0) throw new NotFoundException(`This user has no API key ${keyID}.`);
+    if (!(await this.keys.deleteOwned(userID, keyID))) throw new NotFoundException(`This user has no API key ${keyID}.`);
   }
 }

@@ -1,12 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import { Database } from '../database/database.js';
 import { MailService } from '../mail/mail.service.js';
+import { AccountsRepository } from '../repositories/accounts.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { RegisterDto } from './dto/auth.dto.js';
 import { EMAIL_CODE_LIFETIME_MS, EmailCodesRepository } from '../repositories/email-codes.repository.js';
-import { InvitesService } from './invites.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 function uniqueViolation(err: unknown): string | undefined {
@@ -22,11 +21,10 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    private readonly database: Database,
     private readonly config: AppConfig,
     private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
     private readonly codes: EmailCodesRepository,
-    private readonly invites: InvitesService,
     private readonly mail: MailService,
   ) {}
 
@@ -43,32 +41,23 @@ export class AuthService {
     if (await this.users.findByUsername(dto.username)) throw new ConflictException('This username is already in use.');
     if (await this.users.findCredentialsByEmail(dto.email)) throw new ConflictException('This email is already in use.');
     const passwordHash = await hashPassword(dto['!password']);
-    let user: UserRow;
-    let verifyCode: string;
+    let registered: { user: UserRow; verifyCode: string } | undefined;
     try {
-      ({ user, verifyCode } = await this.database.transaction(async (tx) => {
-        const created = await this.users.insert({ username: dto.username, email: dto.email, passwordHash }, tx);
-        if (this.config.INVITE_ONLY && !(await this.invites.consume(dto.inviteCode ?? '', created.id, tx))) {
-          throw new BadRequestException('This invite code is not valid or has already been used.');
-        }
-        return { user: created, verifyCode: await this.codes.issue(created.id, 'verify-email', tx) };
-      }));
+      registered = await this.accounts.register({ username: dto.username, email: dto.email, passwordHash }, this.config.INVITE_ONLY ? dto.inviteCode : undefined);
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint?.includes('email')) throw new ConflictException('This email is already in use.');
       if (constraint) throw new ConflictException('This username is already in use.');
       throw err;
     }
+    if (!registered) throw new BadRequestException('This invite code is not valid or has already been used.');
+    const { user, verifyCode } = registered;
     this.background(this.sendVerifyMail(dto.email, user.username, verifyCode), 'send the verification mail');
     return user;
   }
 
   async verifyEmail(code: string): Promise<void> {
-    await this.database.transaction(async (tx) => {
-      const userID = await this.codes.consume(code, 'verify-email', tx);
-      if (userID === undefined) throw new BadRequestException('This email verification code is invalid or has expired.');
-      await this.users.markEmailVerified(userID, tx);
-    });
+    if (!(await this.accounts.verifyEmailWithCode(code))) throw new BadRequestException('This email verification code is invalid or has expired.');
   }
 
   async resendVerifyEmail(user: UserRow): Promise<void> {
@@ -106,11 +95,7 @@ export class AuthService {
   /** Sets the new password and ends every existing session of the account. */
   async resetPassword(code: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.database.transaction(async (tx) => {
-      const userID = await this.codes.consume(code, 'reset-password', tx);
-      if (userID === undefined) throw new BadRequestException('This password reset code is invalid or has expired.');
-      await this.users.setPassword(userID, passwordHash, tx);
-    });
+    if (!(await this.accounts.resetPasswordWithCode(code, passwordHash))) throw new BadRequestException('This password reset code is invalid or has expired.');
   }
 
   private sendVerifyMail(to: string, username: string, code: string): Promise<void> {

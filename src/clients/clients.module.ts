@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsService } from './clients.service.js';
 
-@Module({ controllers: [ClientsController], providers: [ClientsService], exports: [ClientsService] })
+@Module({ imports: [RepositoriesModule], controllers: [ClientsController], providers: [ClientsService], exports: [ClientsService] })
 export class ClientsModule {}

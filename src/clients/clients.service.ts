@@ -1,13 +1,9 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { asc, count, eq, sql } from 'drizzle-orm';
 import { AppConfig } from '../config/app-config.js';
 import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
 import { randomHex } from '../common/crypto.js';
-import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
-import { apiClients } from '../database/schema.js';
+import { ClientsRepository, type ClientRow } from '../repositories/clients.repository.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
-
-export type ClientRow = typeof apiClients.$inferSelect;
 
 /** Spec OAuth2ClientDoc; the secret only for its owner's list, creation and reset. */
 export function toClientDocument(row: ClientRow, withSecret: boolean) {
@@ -34,45 +30,38 @@ function gone(clientID: string): never {
 @Injectable()
 export class ClientsService {
   constructor(
-    private readonly database: Database,
+    private readonly clients: ClientsRepository,
     private readonly config: AppConfig,
   ) {}
 
   listOwned(userID: number): Promise<ClientRow[]> {
-    return this.database.db.select().from(apiClients).where(eq(apiClients.author, userID)).orderBy(asc(apiClients.createdAt));
+    return this.clients.listByAuthor(userID);
   }
 
   async find(clientID: string): Promise<ClientRow> {
-    const [row] = await this.database.db.select().from(apiClients).where(eq(apiClients.clientID, clientID)).limit(1);
+    const row = await this.clients.findById(clientID);
     if (!row) throw new NotFoundException(`The client ${clientID} does not exist.`);
     return row;
   }
 
-  /** The cap is checked and the row inserted under a per-user lock, so concurrent requests cannot pass it. */
-  create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientRow> {
-    return this.database.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_NAMESPACE + 1}, ${auth.user.id})`);
-      const [{ owned }] = await tx.select({ owned: count() }).from(apiClients).where(eq(apiClients.author, auth.user.id));
-      if (owned >= this.config.OAUTH_CLIENT_CAP && !isAdmin(auth)) {
-        throw new BadRequestException(`You have created too many API clients: the limit is ${this.config.OAUTH_CLIENT_CAP}. Delete one first.`);
-      }
-      const [row] = await tx
-        .insert(apiClients)
-        .values({
-          clientID: `CI${randomHex(20)}`,
-          clientSecret: newSecret(),
-          name: dto.name,
-          author: auth.user.id,
-          requestedPermissions: dto.permissions,
-          redirectUri: dto.redirectUri ?? null,
-          webhookUri: dto.webhookUri ?? null,
-          apiKeyFormat: dto.apiKeyFormat ?? null,
-          apiKeyFilename: dto.apiKeyFilename ?? null,
-          createdAt: Date.now(),
-        })
-        .returning();
-      return row;
-    });
+  /** Admins are not held to the cap on clients per user. */
+  async create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientRow> {
+    const row = await this.clients.insertUnderCap(
+      {
+        clientID: `CI${randomHex(20)}`,
+        clientSecret: newSecret(),
+        name: dto.name,
+        author: auth.user.id,
+        requestedPermissions: dto.permissions,
+        redirectUri: dto.redirectUri ?? null,
+        webhookUri: dto.webhookUri ?? null,
+        apiKeyFormat: dto.apiKeyFormat ?? null,
+        apiKeyFilename: dto.apiKeyFilename ?? null,
+      },
+      isAdmin(auth) ? Infinity : this.config.OAUTH_CLIENT_CAP,
+    );
+    if (!row) throw new BadRequestException(`You have created too many API clients: the limit is ${this.config.OAUTH_CLIENT_CAP}. Delete one first.`);
+    return row;
   }
 
   async patch(user: UserRow, clientID: string, dto: PatchClientDto): Promise<ClientRow> {
@@ -81,21 +70,19 @@ export class ClientsService {
       (['name', 'redirectUri', 'webhookUri', 'apiKeyFormat', 'apiKeyFilename'] as const).filter((k) => dto[k] !== undefined).map((k) => [k, dto[k]]),
     );
     if (Object.keys(changes).length === 0) throw new BadRequestException('No changes to make.');
-    const [row] = await this.database.db.update(apiClients).set(changes).where(eq(apiClients.clientID, clientID)).returning();
-    return row ?? gone(clientID);
+    return (await this.clients.update(clientID, changes)) ?? gone(clientID);
   }
 
   /** Keys already issued stay valid: they are not tied to the secret. */
   async resetSecret(user: UserRow, clientID: string): Promise<ClientRow> {
     await this.findOwned(user, clientID);
-    const [row] = await this.database.db.update(apiClients).set({ clientSecret: newSecret() }).where(eq(apiClients.clientID, clientID)).returning();
-    return row ?? gone(clientID);
+    return (await this.clients.update(clientID, { clientSecret: newSecret() })) ?? gone(clientID);
   }
 
   /** The foreign keys cascade: every API key and OAuth code the client issued goes with it. */
   async delete(user: UserRow, clientID: string): Promise<void> {
     await this.findOwned(user, clientID);
-    await this.database.db.delete(apiClients).where(eq(apiClients.clientID, clientID));
+    await this.clients.delete(clientID);
   }
 
   private async findOwned(user: UserRow, clientID: string): Promise<ClientRow> {

@@ -3,9 +3,9 @@ import { RedisStore } from 'connect-redis';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { AppConfig } from '../config/app-config.js';
-import type { Database } from '../database/database.js';
+import type { AppSecretsRepository } from '../repositories/app-secrets.repository.js';
+import type { LoginSessionsRepository } from '../repositories/login-sessions.repository.js';
 import { SESSION_COOKIE } from './auth/access.decorators.js';
-import { getOrCreateSecret } from './app-secrets.js';
 import { DbSessionStore } from './db-session.store.js';
 import type { ApiRequest } from './request.js';
 import type { RedisConnections } from '../common/redis.js';
@@ -21,14 +21,19 @@ export interface SessionSetup {
  * Cookie sessions: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, 30 days from login.
  * Stored in Redis when REDIS_URL is set, else in the login_sessions table (embedded or server PostgreSQL).
  */
-export async function createSessionHandler(config: AppConfig, database: Database, redis: RedisConnections | null, keyPrefix: string): Promise<SessionSetup> {
-  const secret = config.SESSION_SECRET ?? (await getOrCreateSecret(database, 'session-secret'));
+export async function createSessionHandler(
+  config: AppConfig,
+  repositories: { secrets: AppSecretsRepository; sessions: LoginSessionsRepository },
+  redis: RedisConnections | null,
+  keyPrefix: string,
+): Promise<SessionSetup> {
+  const secret = config.SESSION_SECRET ?? (await repositories.secrets.getOrCreate('session-secret'));
   let store: session.Store;
   let close = () => undefined as void;
   if (redis) {
     store = new RedisStore({ client: redis.sessions, prefix: `${keyPrefix}:sess:`, disableTouch: true });
   } else {
-    const dbStore = new DbSessionStore(database, SESSION_MAX_AGE_MS);
+    const dbStore = new DbSessionStore(repositories.sessions, SESSION_MAX_AGE_MS);
     store = dbStore;
     close = () => dbStore.close();
   }

@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { OwnerOnly, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import { NotificationsService, type NotificationRow } from './notifications.service.js';
+import type { NotificationRow } from '../repositories/notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
 
 function toNotificationDocument(n: NotificationRow) {
   return { notifID: n.notifID, title: n.title, sentTo: n.sentTo, sentAt: n.sentAt, read: n.read, body: n.body };

@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AccountsRepository } from './accounts.repository.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+import { AppSecretsRepository } from './app-secrets.repository.js';
 import { CatalogCache } from './catalog-cache.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { ClientsRepository } from './clients.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
+import { InvitesRepository } from './invites.repository.js';
+import { LoginSessionsRepository } from './login-sessions.repository.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { OAuthCodesRepository } from './oauth-codes.repository.js';
 import { RelatedDocuments } from './related-documents.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -17,6 +25,14 @@ const REPOSITORIES = [
   RelatedDocuments,
   UgptProfileRepository,
   UsersRepository,
+  AccountsRepository,
+  ApiKeysRepository,
+  AppSecretsRepository,
+  ClientsRepository,
+  InvitesRepository,
+  LoginSessionsRepository,
+  NotificationsRepository,
+  OAuthCodesRepository,
 ];
 
 /**

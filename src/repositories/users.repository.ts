@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
 import { EMPTY_SOCIALS, userCredentials, users, type SocialMedia } from '../database/schema.js';
 import type { UserRow } from '../database/schema.js';
@@ -11,6 +11,10 @@ export interface NewUser {
   email: string;
   passwordHash: string;
 }
+
+export type ImageKind = 'pfp' | 'banner';
+
+const imageColumn = (kind: ImageKind) => (kind === 'pfp' ? users.customPfpLocation : users.customBannerLocation);
 
 export type ProfileChanges = Partial<Pick<UserRow, 'about' | 'status'>> & { socialMedia?: Partial<SocialMedia> };
 
@@ -30,6 +34,17 @@ export class UsersRepository {
   async findByUsername(username: string, q: Queryable = this.database.db): Promise<UserRow | undefined> {
     const [user] = await q.select().from(users).where(eq(users.usernameLowercase, username.toLowerCase())).limit(1);
     return user;
+  }
+
+  /** The user, and the time before which its sessions no longer grant access; undefined without credentials. */
+  async findForSession(userID: number): Promise<{ user: UserRow; sessionsValidAfter: number } | undefined> {
+    const [row] = await this.database.db
+      .select({ user: getTableColumns(users), sessionsValidAfter: userCredentials.sessionsValidAfter })
+      .from(users)
+      .innerJoin(userCredentials, eq(userCredentials.userID, users.id))
+      .where(eq(users.id, userID))
+      .limit(1);
+    return row;
   }
 
   async findManyByIds(ids: readonly number[], q: Queryable = this.database.db): Promise<UserRow[]> {
@@ -92,7 +107,25 @@ export class UsersRepository {
     return row;
   }
 
-  async setImageLocation(userID: number, kind: 'pfp' | 'banner', location: string | null, q: Queryable = this.database.db): Promise<void> {
+  async setLastSeen(userID: number, lastSeen: number): Promise<void> {
+    await this.database.db.update(users).set({ lastSeen }).where(eq(users.id, userID));
+  }
+
+  async findImageLocation(userID: number, kind: ImageKind): Promise<string | null | undefined> {
+    const [row] = await this.database.db.select({ current: imageColumn(kind) }).from(users).where(eq(users.id, userID));
+    return row?.current;
+  }
+
+  /** Sets the location and returns the previous one, under a row lock so that racing uploads each see exactly their predecessor. */
+  swapImageLocation(userID: number, kind: ImageKind, location: string | null): Promise<string | null> {
+    return this.database.transaction(async (tx) => {
+      const [row] = await tx.select({ old: imageColumn(kind) }).from(users).where(eq(users.id, userID)).for('update');
+      await this.setImageLocation(userID, kind, location, tx);
+      return row?.old ?? null;
+    });
+  }
+
+  async setImageLocation(userID: number, kind: ImageKind, location: string | null, q: Queryable = this.database.db): Promise<void> {
     await q
       .update(users)
       .set(kind === 'pfp' ? { customPfpLocation: location } : { customBannerLocation: location })
@@ -103,6 +136,7 @@ export class UsersRepository {
     await this.database.db.update(users).set({ authLevel }).where(eq(users.id, userID));
   }
 
+  /** Also ends every existing session of the account, and marks its email verified. */
   async setPassword(userID: number, passwordHash: string, q: Queryable): Promise<void> {
     await q.update(userCredentials).set({ passwordHash, sessionsValidAfter: Date.now(), emailVerified: true }).where(eq(userCredentials.userID, userID));
   }

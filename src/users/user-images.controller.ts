@@ -4,7 +4,8 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OwnerOnly, RequirePermissions, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import { UserImagesService, type ImageKind } from './user-images.service.js';
+import type { ImageKind } from '../repositories/users.repository.js';
+import { UserImagesService } from './user-images.service.js';
 
 @ApiTags('users')
 @Controller('users/:userID')

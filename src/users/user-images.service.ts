@@ -1,14 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AppConfig } from '../config/app-config.js';
 import { sha256Hex } from '../common/crypto.js';
-import { Database } from '../database/database.js';
-import { users } from '../database/schema.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-
-export type ImageKind = 'pfp' | 'banner';
+import { UsersRepository, type ImageKind } from '../repositories/users.repository.js';
 
 const MAX_SIZE: Record<ImageKind, { width: number; height: number }> = {
   pfp: { width: 1024, height: 1024 },
@@ -32,7 +28,7 @@ function tooManyPixels(err: unknown): PayloadTooLargeException | undefined {
 @Injectable()
 export class UserImagesService {
   constructor(
-    private readonly database: Database,
+    private readonly users: UsersRepository,
     private readonly storage: StorageService,
     private readonly config: AppConfig,
   ) {}
@@ -44,7 +40,7 @@ export class UserImagesService {
     await this.storage.put(key, data);
     let previous: string | null;
     try {
-      previous = await this.swapLocation(user.id, kind, key);
+      previous = await this.users.swapImageLocation(user.id, kind, key);
     } catch (err) {
       await this.discardUnused(user.id, kind, key);
       throw err;
@@ -62,7 +58,7 @@ export class UserImagesService {
   }
 
   async delete(user: UserRow, kind: ImageKind): Promise<void> {
-    const previous = await this.swapLocation(user.id, kind, null);
+    const previous = await this.users.swapImageLocation(user.id, kind, null);
     if (!previous) throw new NotFoundException(`You do not have a custom ${LABEL[kind]} to delete.`);
     await this.storage.delete(previous);
   }
@@ -73,25 +69,10 @@ export class UserImagesService {
    */
   private async discardUnused(userID: number, kind: ImageKind, key: string): Promise<void> {
     try {
-      const column = kind === 'pfp' ? users.customPfpLocation : users.customBannerLocation;
-      const [row] = await this.database.db.select({ current: column }).from(users).where(eq(users.id, userID));
-      if (row?.current !== key) await this.storage.delete(key);
+      if ((await this.users.findImageLocation(userID, kind)) !== key) await this.storage.delete(key);
     } catch {
       // The database is failing: keeping an orphan file beats deleting the one in use.
     }
-  }
-
-  /** Sets the new location and returns the old one, under a row lock so that racing uploads each clean up exactly their predecessor. */
-  private swapLocation(userID: number, kind: ImageKind, location: string | null): Promise<string | null> {
-    const column = kind === 'pfp' ? users.customPfpLocation : users.customBannerLocation;
-    return this.database.transaction(async (tx) => {
-      const [row] = await tx.select({ old: column }).from(users).where(eq(users.id, userID)).for('update');
-      await tx
-        .update(users)
-        .set(kind === 'pfp' ? { customPfpLocation: location } : { customBannerLocation: location })
-        .where(eq(users.id, userID));
-      return row?.old ?? null;
-    });
   }
 
   private async reencode(input: Buffer, kind: ImageKind): Promise<{ data: Buffer; format: ImageFormat }> {

@@ -1,8 +1,7 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { eq, getTableColumns } from 'drizzle-orm';
-import { Database } from '../../database/database.js';
-import { apiKeys, userCredentials, users } from '../../database/schema.js';
 import { sha256Hex } from '../../common/crypto.js';
+import { ApiKeysRepository } from '../../repositories/api-keys.repository.js';
+import { UsersRepository } from '../../repositories/users.repository.js';
 import { BANNED_AUTH_LEVEL, GUEST, sessionAuth, type AuthContext, type UserRow } from './auth-context.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
@@ -11,7 +10,10 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 @Injectable()
 export class AuthResolver {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly apiKeys: ApiKeysRepository,
+  ) {}
 
   /**
    * Resolves an Authorization header. A header that is present but malformed or unknown is a 401:
@@ -20,12 +22,7 @@ export class AuthResolver {
   async fromAuthorizationHeader(header: string): Promise<AuthContext> {
     const match = BEARER.exec(header.trim());
     if (!match) throw new UnauthorizedException("Malformed Authorization header: expected 'Bearer <token>'.");
-    const [row] = await this.database.db
-      .select({ user: getTableColumns(users), keyID: apiKeys.keyID, permissions: apiKeys.permissions, fromAPIClient: apiKeys.fromAPIClient })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userID))
-      .where(eq(apiKeys.tokenHash, sha256Hex(match[1])))
-      .limit(1);
+    const row = await this.apiKeys.findWithUserByTokenHash(sha256Hex(match[1]));
     if (!row) throw new UnauthorizedException('The provided API token does not correspond to any key.');
     this.assertNotBanned(row.user);
     await this.markSeen(row.user);
@@ -34,12 +31,7 @@ export class AuthResolver {
 
   /** Resolves a session's user; undefined when the session no longer grants access. */
   async fromSession(userID: number, authAt: number): Promise<AuthContext | undefined> {
-    const [row] = await this.database.db
-      .select({ user: getTableColumns(users), sessionsValidAfter: userCredentials.sessionsValidAfter })
-      .from(users)
-      .innerJoin(userCredentials, eq(userCredentials.userID, users.id))
-      .where(eq(users.id, userID))
-      .limit(1);
+    const row = await this.users.findForSession(userID);
     if (!row || authAt < row.sessionsValidAfter) return undefined;
     this.assertNotBanned(row.user);
     await this.markSeen(row.user);
@@ -50,20 +42,15 @@ export class AuthResolver {
   private async markSeen(user: UserRow) {
     const now = Date.now();
     if (now - user.lastSeen <= LAST_SEEN_RESOLUTION_MS) return;
-    await this.database.db.update(users).set({ lastSeen: now }).where(eq(users.id, user.id));
+    await this.users.setLastSeen(user.id, now);
     user.lastSeen = now;
   }
 
   /** `:userID`: all digits is an id, anything else a case-insensitive username. */
   async findUserByParam(param: string): Promise<UserRow | undefined> {
-    const where = /^[0-9]+$/.test(param)
-      ? Number(param) <= 2147483647
-        ? eq(users.id, Number(param))
-        : undefined
-      : eq(users.usernameLowercase, param.toLowerCase());
-    if (!where) return undefined;
-    const [user] = await this.database.db.select().from(users).where(where).limit(1);
-    return user;
+    if (!/^[0-9]+$/.test(param)) return this.users.findByUsername(param);
+    // Past PostgreSQL's integer range no user can match.
+    return Number(param) <= 2147483647 ? this.users.findById(Number(param)) : undefined;
   }
 
   guest(): AuthContext {
