@@ -7,6 +7,10 @@ import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
 import { RelatedDocuments } from './related-documents.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UsersRepository } from './users.repository.js';
+import { ShowcaseRepository } from './showcase.repository.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
+import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
+import { UgptSettingsRepository } from './ugpt-settings.repository.js';
 
 const REPOSITORIES = [
   CatalogCache,
@@ -17,6 +21,10 @@ const REPOSITORIES = [
   RelatedDocuments,
   UgptProfileRepository,
   UsersRepository,
+  ShowcaseRepository,
+  SnapshotsRepository,
+  UgptSessionsRepository,
+  UgptSettingsRepository,
 ];
 
 /**
