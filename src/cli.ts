@@ -16,6 +16,7 @@ import { formatSeedReport } from './seeds/seed-report.js';
 import { ImportPipeline } from './imports/import-pipeline.js';
 import { gamesWithCatalogChanges, OrphansService } from './imports/orphans.service.js';
 import { SnapshotsService } from './ugpt/snapshots.service.js';
+import { SnapshotsRepository } from './repositories/snapshots.repository.js';
 import { rerankAll } from './scoring/rerank.js';
 import { findGame, GAMES } from './game-support/registry.js';
 
@@ -102,7 +103,7 @@ program
   .description("Take today's profile snapshot now (timestamp: today's UTC midnight). Profiles that already have it keep it.")
   .action(() =>
     withDatabase(async (database) => {
-      const result = await new SnapshotsService(database).take();
+      const result = await new SnapshotsService(new SnapshotsRepository(database)).take();
       const day = new Date(result.timestamp).toISOString().slice(0, 10);
       if (!result.taken) throw new CliError(`Another instance is taking the snapshot of ${day}; nothing was written.`);
       console.log(`Snapshot of ${day} (00:00 UTC): ${result.written} written.`);

@@ -45,7 +45,7 @@ export class GptLeaderboardsService {
   ) {}
 
   async leaderboard(gpt: GptSupport, query: LeaderboardQuery) {
-    const alg = pickAlg(gpt.profileRatingAlgs, query.alg, gpt.defaultProfileRatingAlg, 'profile');
+    const alg = pickAlg(gpt, 'profile', query.alg);
     const rows = await this.repository.leaderboard(gpt, alg, query.limit ?? LEADERBOARD_LIMIT.default);
     return { gameStats: rows.map(toGameStatsDocument), users: await this.related.users(rows.map((r) => r.userID)) };
   }
@@ -63,7 +63,7 @@ export class GptLeaderboardsService {
   }
 
   async pbLeaderboard(gpt: GptSupport, query: PbLeaderboardQuery) {
-    const alg = pickAlg(gpt.scoreRatingAlgs, query.alg, gpt.defaultScoreRatingAlg, 'score');
+    const alg = pickAlg(gpt, 'score', query.alg);
     const pbs = await this.repository.bestPbs(gpt, alg, query.limit ?? PB_LEADERBOARD_LIMIT.default);
     const [{ songs, charts }, users] = await Promise.all([this.related.songsAndCharts(gpt.game, pbs), this.related.users(pbs.map((p) => p.userID))]);
     return { pbs: pbs.map(toPbDocument), songs, charts, users };

@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
+import { containsPattern } from '../database/like.js';
 import { charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Trigram match of a free-text query against a search_text column: substring or close word similarity. */
 export function textMatches(column: AnyPgColumn, search: string): SQL {
-  return or(sql`${column} ILIKE ${likePattern(search)}`, sql`${search} <% ${column}`)!;
+  return or(sql`${column} ILIKE ${containsPattern(search)}`, sql`${search} <% ${column}`)!;
 }
 
 @Injectable()
@@ -50,6 +48,16 @@ export class CatalogRepository {
   async chart(game: string, playtype: string, chartID: string): Promise<ChartRow | undefined> {
     const [row] = await this.database.db.select().from(charts).where(and(eq(charts.chartID, chartID), eq(charts.game, game), eq(charts.playtype, playtype)));
     return row;
+  }
+
+  /** These charts of a GPT with their songs; ids of other GPTs or of no chart are left out. */
+  chartsWithSongs(game: string, playtype: string, chartIDs: readonly string[]): Promise<{ chart: ChartRow; song: SongRow }[]> {
+    if (chartIDs.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select({ chart: charts, song: songs })
+      .from(charts)
+      .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
+      .where(and(anyOf(charts.chartID, chartIDs), eq(charts.game, game), eq(charts.playtype, playtype)));
   }
 
   /** Unique players of a chart: one PB exists per user who has a score on it. */
@@ -128,6 +136,15 @@ export class CatalogRepository {
   foldersByIds(ids: readonly string[]): Promise<FolderRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.database.db.select().from(folders).where(inArray(folders.folderID, [...ids]));
+  }
+
+  /** These folders of a GPT; ids of other GPTs or of no folder are left out. */
+  foldersOfGpt(game: string, playtype: string, folderIDs: readonly string[]): Promise<FolderRow[]> {
+    if (folderIDs.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select()
+      .from(folders)
+      .where(and(anyOf(folders.folderID, folderIDs), eq(folders.game, game), eq(folders.playtype, playtype)));
   }
 
   chartsInFolder(folderID: string): Promise<ChartRow[]> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database, queryRows } from '../database/database.js';
+import { profileRanking } from '../database/ranking.js';
 import { profileRatings, userGameStats } from '../database/schema.js';
 import { allGpts } from '../game-support/registry.js';
 import type { GptSupport } from '../game-support/types.js';
@@ -12,28 +13,35 @@ export type RankingData = Record<string, { ranking: number; outOf: number }>;
 export class GameStatsRepository {
   constructor(private readonly database: Database) {}
 
+  /** The user's profile on a GPT; undefined when they have not played it. */
+  async find(userID: number, game: string, playtype: string): Promise<GameStatsRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(userGameStats)
+      .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, game), eq(userGameStats.playtype, playtype)))
+      .limit(1);
+    return row;
+  }
+
   async listForUser(userID: number): Promise<GameStatsRow[]> {
     return this.database.db.select().from(userGameStats).where(eq(userGameStats.userID, userID)).orderBy(asc(userGameStats.game), asc(userGameStats.playtype));
   }
 
   /**
-   * For each of the user's GPTs (or only `gpt`) and every profile rating algorithm of it:
-   * ranking = 1 + the number of players strictly better, so ties share a rank; a player without
-   * a value ranks after everyone who has one. outOf = every player of the GPT, rated or not, as
-   * the GPT leaderboard lists them.
+   * For each of the user's GPTs (or only `gpt`) and every profile rating algorithm of it: the
+   * ranking (see database/ranking.ts), and outOf = every player of the GPT, rated or not, as the
+   * GPT leaderboard lists them.
    */
   async rankingsForUser(userID: number, gpt?: GptSupport): Promise<Map<string, RankingData>> {
     const algs = (gpt ? [gpt] : allGpts())
       .flatMap((g) => Object.keys(g.profileRatingAlgs).map((alg) => ({ game: g.game, playtype: g.playtype, alg })))
       .map((a, ord) => ({ ...a, ord }));
     // Each count is a range of profile_ratings' (game, playtype, alg, value) index.
-    const rows = await queryRows<{ game: string; playtype: string; alg: string; ranking: string; out_of: string }>(
+    const rows = await queryRows<{ game: string; playtype: string; alg: string; ranking: number; out_of: string }>(
       this.database.db,
       sql`
       SELECT a.game, a.playtype, a.alg,
-        1 + (SELECT count(*) FROM ${profileRatings} o
-             WHERE o.game = a.game AND o.playtype = a.playtype AND o.alg = a.alg
-               AND (m.value IS NULL OR o.value > m.value)) AS ranking,
+        ${profileRanking({ game: sql`a.game`, playtype: sql`a.playtype`, alg: sql`a.alg` }, sql`m.value`)} AS ranking,
         (SELECT count(*) FROM ${userGameStats} u WHERE u.game = a.game AND u.playtype = a.playtype) AS out_of
       FROM jsonb_to_recordset(${JSON.stringify(algs)}::jsonb) AS a(game text, playtype text, alg text, ord int)
       JOIN ${userGameStats} s ON s.user_id = ${userID} AND s.game = a.game AND s.playtype = a.playtype

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, like, sql } from 'drizzle-orm';
-import { Database } from '../database/database.js';
+import { and, asc, count, desc, eq, gte, like, ne, sql, type SQL } from 'drizzle-orm';
+import { Database, queryRows } from '../database/database.js';
+import { containsPattern } from '../database/like.js';
+import { bestRatingFirst, betterThan, profileRanking } from '../database/ranking.js';
 import { classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
-
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
 
 /** The reads behind the GPT leaderboards (spec 4.5). */
 @Injectable()
@@ -14,32 +13,81 @@ export class GptLeaderboardsRepository {
   constructor(private readonly database: Database) {}
 
   /**
-   * Profiles of the GPT by a profile rating, best first, ties by user id, read in order from
-   * profile_ratings' index; players without a value follow, by user id.
+   * Profiles of the GPT by a profile rating, best first (bestRatingFirst), ties by user id, read
+   * in order from profile_ratings' index; players without a value follow, by user id.
    */
-  async leaderboard(gpt: GptSupport, alg: string, limit: number) {
-    const db = this.database.db;
-    const rated = await db
+  async leaderboard(gpt: GptSupport, alg: string, limit: number): Promise<GameStatsRecord[]> {
+    const rated = await this.rated(gpt, alg).orderBy(bestRatingFirst(profileRatings.value), asc(profileRatings.userID)).limit(limit);
+    if (rated.length === limit) return rated.map((r) => r.stats);
+    return [...rated.map((r) => r.stats), ...(await this.unrated(gpt, alg, limit - rated.length))];
+  }
+
+  /**
+   * The leaderboard's players strictly better than `mine` (every rated one when mine is null):
+   * the closest `limit`, best first. Read backwards from just above, on profile_ratings' index.
+   */
+  async above(gpt: GptSupport, alg: string, mine: number | null, limit: number): Promise<GameStatsRecord[]> {
+    const closestFirst = await this.rated(gpt, alg, betterThan(profileRatings.value, mine))
+      .orderBy(sql`${profileRatings.value} ASC NULLS FIRST`, desc(profileRatings.userID))
+      .limit(limit);
+    return closestFirst.map((r) => r.stats).reverse();
+  }
+
+  /**
+   * The leaderboard's players from `mine` down but `userID`, best first: the rated at or under
+   * mine (ties go below), then the unrated, who come last.
+   */
+  async below(gpt: GptSupport, alg: string, mine: number | null, userID: number, limit: number): Promise<GameStatsRecord[]> {
+    const rated =
+      mine === null
+        ? []
+        : (
+            await this.rated(gpt, alg, and(sql`${profileRatings.value} <= ${mine}`, ne(profileRatings.userID, userID)))
+              .orderBy(bestRatingFirst(profileRatings.value), asc(profileRatings.userID))
+              .limit(limit)
+          ).map((r) => r.stats);
+    if (rated.length === limit) return rated;
+    return [...rated, ...(await this.unrated(gpt, alg, limit - rated.length, userID))];
+  }
+
+  /** A player's ranking by the rating `mine` (see database/ranking.ts), and outOf: every player of the GPT. One round trip. */
+  async standing(gpt: GptSupport, alg: string, mine: number | null): Promise<{ ranking: number; outOf: number }> {
+    const [row] = await queryRows<{ ranking: number; outOf: number }>(
+      this.database.db,
+      sql`SELECT ${profileRanking({ game: gpt.game, playtype: gpt.playtype, alg }, mine)} AS ranking,
+        (SELECT count(*)::int FROM ${userGameStats} WHERE ${and(eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype))}) AS "outOf"`,
+    );
+    return row;
+  }
+
+  /** The rated profiles of the GPT under an algorithm (and `where`), each with its game stats: ranges of profile_ratings' index. */
+  private rated(gpt: GptSupport, alg: string, where?: SQL) {
+    return this.database.db
       .select({ stats: userGameStats })
       .from(profileRatings)
-      .innerJoin(userGameStats, and(eq(userGameStats.userID, profileRatings.userID), eq(userGameStats.game, profileRatings.game), eq(userGameStats.playtype, profileRatings.playtype)))
-      .where(and(eq(profileRatings.game, gpt.game), eq(profileRatings.playtype, gpt.playtype), eq(profileRatings.alg, alg)))
-      .orderBy(sql`${profileRatings.value} DESC NULLS LAST`, asc(profileRatings.userID))
-      .limit(limit);
-    if (rated.length === limit) return rated.map((r) => r.stats);
-    const unrated = await db
+      .innerJoin(
+        userGameStats,
+        and(eq(userGameStats.userID, profileRatings.userID), eq(userGameStats.game, profileRatings.game), eq(userGameStats.playtype, profileRatings.playtype)),
+      )
+      .where(and(eq(profileRatings.game, gpt.game), eq(profileRatings.playtype, gpt.playtype), eq(profileRatings.alg, alg), where))
+      .$dynamic();
+  }
+
+  /** Profiles of the GPT without a value under the algorithm (but `exceptUserID`), by user id. */
+  private unrated(gpt: GptSupport, alg: string, limit: number, exceptUserID?: number): Promise<GameStatsRecord[]> {
+    return this.database.db
       .select()
       .from(userGameStats)
       .where(
         and(
           eq(userGameStats.game, gpt.game),
           eq(userGameStats.playtype, gpt.playtype),
+          exceptUserID === undefined ? undefined : ne(userGameStats.userID, exceptUserID),
           sql`NOT EXISTS (SELECT 1 FROM ${profileRatings} r WHERE r.user_id = ${userGameStats.userID} AND r.game = ${gpt.game} AND r.playtype = ${gpt.playtype} AND r.alg = ${alg})`,
         ),
       )
       .orderBy(asc(userGameStats.userID))
-      .limit(limit - rated.length);
-    return [...rated.map((r) => r.stats), ...unrated];
+      .limit(limit);
   }
 
   /** PBs on a chart from a rank on, by rank (ranks are unique per chart). */

@@ -13,26 +13,34 @@ import { LoginSessionsRepository } from './login-sessions.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { OAuthCodesRepository } from './oauth-codes.repository.js';
 import { RelatedDocuments } from './related-documents.js';
+import { ShowcaseRepository } from './showcase.repository.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
+import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
+import { UgptSettingsRepository } from './ugpt-settings.repository.js';
 import { UsersRepository } from './users.repository.js';
 
 const REPOSITORIES = [
-  CatalogCache,
-  CatalogRepository,
-  EmailCodesRepository,
-  GameStatsRepository,
-  GptLeaderboardsRepository,
-  RelatedDocuments,
-  UgptProfileRepository,
-  UsersRepository,
   AccountsRepository,
   ApiKeysRepository,
   AppSecretsRepository,
+  CatalogCache,
+  CatalogRepository,
   ClientsRepository,
+  EmailCodesRepository,
+  GameStatsRepository,
+  GptLeaderboardsRepository,
   InvitesRepository,
   LoginSessionsRepository,
   NotificationsRepository,
   OAuthCodesRepository,
+  RelatedDocuments,
+  ShowcaseRepository,
+  SnapshotsRepository,
+  UgptProfileRepository,
+  UgptSessionsRepository,
+  UgptSettingsRepository,
+  UsersRepository,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, getTableColumns, gte, ilike, inArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
+import { containsPattern } from '../database/like.js';
 import { EMPTY_SOCIALS, userCredentials, users, type SocialMedia } from '../database/schema.js';
 import type { UserRow } from '../database/schema.js';
 
@@ -17,10 +18,6 @@ export type ImageKind = 'pfp' | 'banner';
 const imageColumn = (kind: ImageKind) => (kind === 'pfp' ? users.customPfpLocation : users.customBannerLocation);
 
 export type ProfileChanges = Partial<Pick<UserRow, 'about' | 'status'>> & { socialMedia?: Partial<SocialMedia> };
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 @Injectable()
 export class UsersRepository {
@@ -56,7 +53,7 @@ export class UsersRepository {
   async list(options: { online: boolean; search?: string; limit: number }): Promise<UserRow[]> {
     const conditions = [];
     if (options.online) conditions.push(gte(users.lastSeen, Date.now() - 5 * 60 * 1000));
-    if (options.search) conditions.push(ilike(users.usernameLowercase, `%${escapeLike(options.search.toLowerCase())}%`));
+    if (options.search) conditions.push(ilike(users.usernameLowercase, containsPattern(options.search.toLowerCase())));
     return this.database.db
       .select()
       .from(users)

@@ -1,11 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { toChartDocument, toFolderDocument, toSongDocument, type ChartRow, type FolderRow, type SongRow } from '../presenters/catalog.presenter.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import { anyOf } from '../database/bulk-write.js';
-import { Database } from '../database/database.js';
-import { charts, folderCharts, folders, personalBests, scores, songs, users, type StatDocument } from '../database/schema.js';
+import type { StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
+import { CatalogRepository } from '../repositories/catalog.repository.js';
+import { ShowcaseRepository } from '../repositories/showcase.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import type { CustomStatQuery } from './dto/ugpt.dto.js';
 import { gteProblem, parseStat } from './showcase-stats.js';
 import type { UgptContext } from './ugpt.guard.js';
@@ -19,14 +19,6 @@ export interface StatResult {
 
 type ChartStat = Extract<StatDocument, { mode: 'chart' }>;
 type FolderStat = Extract<StatDocument, { mode: 'folder' }>;
-
-/** The PB column each property compares on: grade and lamp by their index in the GPT's lists. */
-const PB_COLUMNS = {
-  score: personalBests.score,
-  percent: personalBests.percent,
-  grade: personalBests.gradeIndex,
-  lamp: personalBests.lampIndex,
-} as const;
 
 interface StatCatalog {
   charts: Map<string, { chart: ChartRow; song: SongRow }>;
@@ -42,7 +34,9 @@ interface StatCatalog {
 @Injectable()
 export class ShowcaseService {
   constructor(
-    private readonly database: Database,
+    private readonly repository: ShowcaseRepository,
+    private readonly catalog: CatalogRepository,
+    private readonly users: UsersRepository,
     private readonly settings: UgptSettingsService,
   ) {}
 
@@ -102,21 +96,9 @@ export class ShowcaseService {
   private async catalogOf(gpt: GptSupport, stats: readonly StatDocument[]): Promise<StatCatalog> {
     const chartIDs = stats.filter((s): s is ChartStat => s.mode === 'chart').map((s) => s.chartID);
     const folderIDs = stats.filter((s): s is FolderStat => s.mode === 'folder').map((s) => s.folderID);
-    const db = this.database.db;
     const [chartRows, folderRows] = await Promise.all([
-      chartIDs.length
-        ? db
-            .select({ chart: charts, song: songs })
-            .from(charts)
-            .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
-            .where(and(anyOf(charts.chartID, chartIDs), eq(charts.game, gpt.game), eq(charts.playtype, gpt.playtype)))
-        : [],
-      folderIDs.length
-        ? db
-            .select()
-            .from(folders)
-            .where(and(anyOf(folders.folderID, folderIDs), eq(folders.game, gpt.game), eq(folders.playtype, gpt.playtype)))
-        : [],
+      this.catalog.chartsWithSongs(gpt.game, gpt.playtype, chartIDs),
+      this.catalog.foldersOfGpt(gpt.game, gpt.playtype, folderIDs),
     ]);
     return { charts: new Map(chartRows.map((r) => [r.chart.chartID, r])), folders: new Map(folderRows.map((f) => [f.folderID, f])) };
   }
@@ -130,31 +112,11 @@ export class ShowcaseService {
   }
 
   private async evaluate(userID: number, stat: StatDocument): Promise<StatResult> {
-    const db = this.database.db;
-    if (stat.mode === 'chart') {
-      if (stat.property === 'playcount') {
-        const [row] = await db
-          .select({ n: count() })
-          .from(scores)
-          .where(and(eq(scores.chartID, stat.chartID), eq(scores.userID, userID)));
-        // Spec: null when the chart was never played, as for the PB properties.
-        return { value: row.n > 0 ? row.n : null };
-      }
-      const [pb] = await db
-        .select({ value: PB_COLUMNS[stat.property] })
-        .from(personalBests)
-        .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, stat.chartID)));
-      return { value: pb ? pb.value : null };
-    }
-    const [row] = await db
-      .select({
-        value: sql<number>`count(${personalBests.chartID})`.mapWith(Number),
-        outOf: count(),
-      })
-      .from(folderCharts)
-      .leftJoin(personalBests, and(eq(personalBests.chartID, folderCharts.chartID), eq(personalBests.userID, userID), gte(PB_COLUMNS[stat.property], stat.gte)))
-      .where(eq(folderCharts.folderID, stat.folderID));
-    return { value: row.value, outOf: row.outOf };
+    if (stat.mode === 'folder') return this.repository.folderReached(userID, stat.folderID, stat.property, stat.gte);
+    if (stat.property !== 'playcount') return { value: await this.repository.pbValue(userID, stat.chartID, stat.property) };
+    const plays = await this.repository.playcount(userID, stat.chartID);
+    // Spec: null when the chart was never played, as for the PB properties.
+    return { value: plays > 0 ? plays : null };
   }
 
   /** projectUser: an id, a username (case-insensitive) or `me`. */
@@ -163,12 +125,11 @@ export class ShowcaseService {
       if (!requester) throw new UnauthorizedException("Cannot use the 'me' projectUser without authentication.");
       return requester;
     }
-    const where = /^[0-9]{1,10}$/.test(param)
+    const row = /^[0-9]{1,10}$/.test(param)
       ? Number(param) <= 2147483647
-        ? eq(users.id, Number(param))
+        ? await this.users.findById(Number(param))
         : undefined
-      : eq(users.usernameLowercase, param.toLowerCase());
-    const [row] = where ? await this.database.db.select().from(users).where(where).limit(1) : [];
+      : await this.users.findByUsername(param);
     if (!row) throw new NotFoundException(`The user ${param} (projectUser) does not exist.`);
     return row;
   }

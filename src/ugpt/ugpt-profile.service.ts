@@ -45,7 +45,7 @@ export class UgptProfileService {
   }
 
   async bestPbs({ user, gpt }: UgptContext, requestedAlg: string | undefined) {
-    const alg = pickAlg(gpt.scoreRatingAlgs, requestedAlg, gpt.defaultScoreRatingAlg, 'score');
+    const alg = pickAlg(gpt, 'score', requestedAlg);
     const pbs = await this.repository.bestPbs(user.id, gpt, alg, UGPT_LIST_LIMIT);
     return { ...(await this.related.songsAndCharts(gpt.game, pbs)), pbs: pbs.map(toPbDocument) };
   }

@@ -1,93 +1,42 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { textMatches } from '../repositories/catalog.repository.js';
-import { anyOf } from '../database/bulk-write.js';
-import { Database } from '../database/database.js';
-import { scores, sessions } from '../database/schema.js';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { pickAlg } from '../http/algorithms.js';
 import { toSessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
+import { UgptSessionsRepository } from '../repositories/ugpt-sessions.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: best and recent sessions (and Tachi's search and highlighted lists) hold 100. */
 export const SESSION_LIST_LIMIT = 100;
 
-/**
- * A user's sessions on one GPT (spec 4.8). Every list starts from the (user, game, playtype,
- * timeEnded) index, so only that user's sessions are read.
- */
+/** A user's sessions on one GPT (spec 4.8). */
 @Injectable()
 export class UgptSessionsService {
-  constructor(private readonly database: Database) {}
-
-  private own({ user, gpt }: UgptContext): SQL {
-    return and(eq(sessions.userID, user.id), eq(sessions.game, gpt.game), eq(sessions.playtype, gpt.playtype))!;
-  }
+  constructor(private readonly repository: UgptSessionsRepository) {}
 
   /** Sessions whose name matches the text (substring or close word match), closest first, then the latest. */
-  async search(ugpt: UgptContext, search: string) {
-    const rows = await this.database.db
-      .select()
-      .from(sessions)
-      .where(and(this.own(ugpt), textMatches(sessions.name, search)))
-      .orderBy(desc(sql`word_similarity(${search}, ${sessions.name})`), desc(sessions.timeEnded), asc(sessions.sessionID))
-      .limit(SESSION_LIST_LIMIT);
-    return this.documents(rows);
+  async search({ user, gpt }: UgptContext, search: string) {
+    return this.documents(await this.repository.matching(user.id, gpt, search, SESSION_LIST_LIMIT));
   }
 
   /** The best sessions under a session rating algorithm (default the GPT's); sessions without a value are left out. */
-  async best(ugpt: UgptContext, alg: string | undefined) {
-    const name = alg ?? ugpt.gpt.defaultSessionRatingAlg;
-    if (!Object.hasOwn(ugpt.gpt.sessionRatingAlgs, name)) {
-      throw new BadRequestException(
-        `Invalid alg '${name}'. Session rating algorithms of ${ugpt.gpt.game} ${ugpt.gpt.playtype}: ${Object.keys(ugpt.gpt.sessionRatingAlgs).join(', ')}.`,
-      );
-    }
-    const value = sql`(${sessions.calculatedData} ->> ${name})::float8`;
-    const rows = await this.database.db
-      .select()
-      .from(sessions)
-      .where(and(this.own(ugpt), sql`${value} IS NOT NULL`))
-      .orderBy(desc(value), desc(sessions.timeEnded), asc(sessions.sessionID))
-      .limit(SESSION_LIST_LIMIT);
-    return this.documents(rows);
+  async best({ user, gpt }: UgptContext, alg: string | undefined) {
+    return this.documents(await this.repository.best(user.id, gpt, pickAlg(gpt, 'session', alg), SESSION_LIST_LIMIT));
   }
 
   /** The latest sessions by timeEnded; with highlightedOnly, only highlighted ones. */
-  async recent(ugpt: UgptContext, highlightedOnly = false) {
-    const rows = await this.database.db
-      .select()
-      .from(sessions)
-      .where(and(this.own(ugpt), highlightedOnly ? eq(sessions.highlighted, true) : undefined))
-      .orderBy(desc(sessions.timeEnded), asc(sessions.sessionID))
-      .limit(SESSION_LIST_LIMIT);
-    return this.documents(rows);
+  async recent({ user, gpt }: UgptContext, highlightedOnly = false) {
+    return this.documents(await this.repository.recent(user.id, gpt, highlightedOnly, SESSION_LIST_LIMIT));
   }
 
-  async last(ugpt: UgptContext) {
-    const [row] = await this.database.db.select().from(sessions).where(this.own(ugpt)).orderBy(desc(sessions.timeEnded), asc(sessions.sessionID)).limit(1);
-    if (!row) throw new NotFoundException(`${ugpt.user.username} has no sessions on ${ugpt.gpt.game} ${ugpt.gpt.playtype}.`);
+  async last({ user, gpt }: UgptContext) {
+    const [row] = await this.repository.recent(user.id, gpt, false, 1);
+    if (!row) throw new NotFoundException(`${user.username} has no sessions on ${gpt.game} ${gpt.playtype}.`);
     const [document] = await this.documents([row]);
     return document;
   }
 
-  /** SessionDocuments with their score ids in play order, read in one query. */
+  /** SessionDocuments with their score ids in play order. */
   private async documents(rows: readonly SessionRecord[]) {
-    if (rows.length === 0) return [];
-    const scoreRows = await this.database.db
-      .select({ sessionID: scores.sessionID, scoreID: scores.scoreID })
-      .from(scores)
-      .where(
-        anyOf(
-          scores.sessionID,
-          rows.map((r) => r.sessionID),
-        ),
-      )
-      .orderBy(asc(scores.timeAchieved), asc(scores.scoreID));
-    const bySession = new Map<string, string[]>();
-    for (const s of scoreRows) {
-      const list = bySession.get(s.sessionID!) ?? [];
-      list.push(s.scoreID);
-      bySession.set(s.sessionID!, list);
-    }
+    const bySession = await this.repository.scoreIDsBySession(rows.map((r) => r.sessionID));
     return rows.map((r) => toSessionDocument(r, bySession.get(r.sessionID) ?? []));
   }
 }

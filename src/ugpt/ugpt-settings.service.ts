@@ -1,38 +1,30 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
-import { Database } from '../database/database.js';
-import { ugptSettings, type StatDocument } from '../database/schema.js';
+import { Injectable } from '@nestjs/common';
+import type { StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
+import { pickAlg } from '../http/algorithms.js';
+import { DEFAULT_UGPT_SETTINGS, UgptSettingsRepository, type UgptPreferences, type UgptSettingsRow } from '../repositories/ugpt-settings.repository.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
 
-type SettingsRow = typeof ugptSettings.$inferSelect;
-
 /** Spec UGPTSettingsDocument. */
-export function toUgptSettingsDocument(s: Pick<SettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>) {
+export function toUgptSettingsDocument(s: Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>) {
   return { preferredScoreAlg: s.preferredScoreAlg, preferredSessionAlg: s.preferredSessionAlg, preferredProfileAlg: s.preferredProfileAlg, stats: s.stats };
 }
 
 export type UgptSettingsDocument = ReturnType<typeof toUgptSettingsDocument>;
 
-const DEFAULTS = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [] };
-
 const PREFERENCES = [
-  { key: 'preferredScoreAlg', kind: 'score', algs: (gpt: GptSupport) => gpt.scoreRatingAlgs },
-  { key: 'preferredSessionAlg', kind: 'session', algs: (gpt: GptSupport) => gpt.sessionRatingAlgs },
-  { key: 'preferredProfileAlg', kind: 'profile', algs: (gpt: GptSupport) => gpt.profileRatingAlgs },
+  { key: 'preferredScoreAlg', kind: 'score' },
+  { key: 'preferredSessionAlg', kind: 'session' },
+  { key: 'preferredProfileAlg', kind: 'profile' },
 ] as const;
 
-/** Per user and GPT preferences and showcase stats (ugpt_settings); a user who never saved any has the defaults. */
+/** Per user and GPT preferences and showcase stats; a user who never saved any has the defaults. */
 @Injectable()
 export class UgptSettingsService {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly repository: UgptSettingsRepository) {}
 
   async get(userID: number, gpt: GptSupport): Promise<UgptSettingsDocument> {
-    const [row] = await this.database.db
-      .select()
-      .from(ugptSettings)
-      .where(and(eq(ugptSettings.userID, userID), eq(ugptSettings.game, gpt.game), eq(ugptSettings.playtype, gpt.playtype)));
-    return toUgptSettingsDocument(row ?? DEFAULTS);
+    return toUgptSettingsDocument((await this.repository.find(userID, gpt.game, gpt.playtype)) ?? DEFAULT_UGPT_SETTINGS);
   }
 
   /**
@@ -40,33 +32,18 @@ export class UgptSettingsService {
    * GPT's algorithms of its kind. An empty body changes nothing and returns the current settings.
    */
   async patch(userID: number, gpt: GptSupport, dto: PatchUgptSettingsDto): Promise<UgptSettingsDocument> {
-    const changes: Partial<Pick<SettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg'>> = {};
-    for (const { key, kind, algs } of PREFERENCES) {
+    const changes: UgptPreferences = {};
+    for (const { key, kind } of PREFERENCES) {
       const value = dto[key];
       if (value === undefined) continue;
-      if (value !== null && !Object.hasOwn(algs(gpt), value)) {
-        throw new BadRequestException(
-          `Invalid ${key} '${value}'. ${kind[0].toUpperCase()}${kind.slice(1)} rating algorithms of ${gpt.game} ${gpt.playtype}: ${Object.keys(algs(gpt)).join(', ')} (or null).`,
-        );
-      }
-      changes[key] = value;
+      changes[key] = value === null ? null : pickAlg(gpt, kind, value, { subject: key, orNull: true });
     }
     if (Object.keys(changes).length === 0) return this.get(userID, gpt);
-    const [row] = await this.database.db
-      .insert(ugptSettings)
-      .values({ userID, game: gpt.game, playtype: gpt.playtype, ...DEFAULTS, ...changes })
-      .onConflictDoUpdate({ target: [ugptSettings.userID, ugptSettings.game, ugptSettings.playtype], set: changes })
-      .returning();
-    return toUgptSettingsDocument(row);
+    return toUgptSettingsDocument(await this.repository.save(userID, gpt.game, gpt.playtype, changes));
   }
 
   /** Replaces the showcase stats (already validated), keeping the preferences. */
   async setStats(userID: number, gpt: GptSupport, stats: StatDocument[]): Promise<StatDocument[]> {
-    const [row] = await this.database.db
-      .insert(ugptSettings)
-      .values({ userID, game: gpt.game, playtype: gpt.playtype, ...DEFAULTS, stats })
-      .onConflictDoUpdate({ target: [ugptSettings.userID, ugptSettings.game, ugptSettings.playtype], set: { stats } })
-      .returning();
-    return row.stats;
+    return (await this.repository.save(userID, gpt.game, gpt.playtype, { stats })).stats;
   }
 }

@@ -1,12 +1,10 @@
 import { createParamDecorator, Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { resolveGpt } from '../http/gpt.decorator.js';
 import type { ApiRequest } from '../http/request.js';
-import { Database } from '../database/database.js';
-import { userGameStats } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
+import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 
 /** A user on a GPT: the route's :userID, :game and :playtype, and the user's game stats there. */
 export interface UgptContext {
@@ -24,17 +22,13 @@ type UgptRequest = ApiRequest & { ugpt?: UgptContext };
  */
 @Injectable()
 export class UgptGuard implements CanActivate {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly gameStats: GameStatsRepository) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<UgptRequest>();
     const user = req.targetUser!;
     const gpt = resolveGpt(String(req.params.game), String(req.params.playtype));
-    const [stats] = await this.database.db
-      .select()
-      .from(userGameStats)
-      .where(and(eq(userGameStats.userID, user.id), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)))
-      .limit(1);
+    const stats = await this.gameStats.find(user.id, gpt.game, gpt.playtype);
     if (!stats) throw new NotFoundException(`The user ${user.username} has not played ${gpt.game} ${gpt.playtype}.`);
     req.ugpt = { user, gpt, stats };
     return true;
