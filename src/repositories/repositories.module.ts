@@ -4,6 +4,7 @@ import { CatalogRepository } from './catalog.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
+import { InvitesRepository } from './invites.repository.js';
 import { RelatedDocuments } from './related-documents.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -14,6 +15,7 @@ const REPOSITORIES = [
   EmailCodesRepository,
   GameStatsRepository,
   GptLeaderboardsRepository,
+  InvitesRepository,
   RelatedDocuments,
   UgptProfileRepository,
   UsersRepository,
