@@ -19,37 +19,25 @@ import { RateLimitGuard } from './http/rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './http/rate-limit/rate-limit.service.js';
 import type { RedisConnections } from './common/redis.js';
 import { AppConfig } from './config/app-config.js';
-import { ConfigModule } from './config/config.module.js';
-import { Database } from './database/database.js';
-import { DatabaseModule } from './database/database.module.js';
 import { GamesModule } from './games/games.module.js';
-import type { ImportQueue } from './imports/import-queue.js';
-import { ImportQueueModule } from './imports/import-queue.module.js';
 import { ImportsModule } from './imports/imports.module.js';
-import { MailModule } from './mail/mail.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
 import { LoginSessionsRepository } from './repositories/login-sessions.repository.js';
 import { RepositoriesModule } from './repositories/repositories.module.js';
+import { CoreModule, type CoreOptions } from './processes/core.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StatusModule } from './status/status.module.js';
-import { StorageModule } from './storage/storage.module.js';
 import { UgptModule } from './ugpt/ugpt.module.js';
 import { UsersModule } from './users/users.module.js';
 
-export interface AppOptions {
-  config: AppConfig;
-  database: Database;
-  /** Close the database when the app shuts down (true when the app opened it). */
-  ownsDatabase: boolean;
+export interface AppOptions extends CoreOptions {
   redis: RedisConnections | null;
   /** Prefix of this deployment's keys in Redis (sessions, rate limits). */
   keyPrefix: string;
   logDestination?: DestinationStream;
-  /** Where imports run: in-process, or a BullMQ queue that workers consume. */
-  importQueue: ImportQueue;
   /** Runs after the app has closed (main.ts closes its Redis connections here). */
   onShutdown?: () => Promise<void>;
 }
@@ -68,12 +56,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forConfig(options.config),
-        DatabaseModule.forDatabase(options.database, { closeOnShutdown: options.ownsDatabase }),
-        ImportQueueModule.forQueue(options.importQueue),
+        CoreModule.register(options),
         RequestLoggingModule.forConfig(options.config, options.logDestination),
-        MailModule,
-        StorageModule,
         RepositoriesModule,
         AuthModule,
         UsersModule,
@@ -125,7 +109,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     this.session.close();
-    await this.options.importQueue.close();
     await this.options.onShutdown?.();
   }
 }

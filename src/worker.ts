@@ -1,12 +1,14 @@
 import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import { openConfiguredDatabase, runMain } from './bootstrap.js';
 import { RedisConnections } from './common/redis.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
-import { ImportPipeline } from './imports/import-pipeline.js';
 import { ImportWorker } from './imports/import-worker.js';
 import { ImportsService } from './imports/imports.service.js';
+import { PinoNestLogger } from './processes/pino-nest-logger.js';
+import { WorkerModule } from './processes/worker.module.js';
 
 /** `npm run worker`: runs queued imports. Start as many as needed, beside any number of API processes. */
 await runMain(async () => {
@@ -24,12 +26,16 @@ await runMain(async () => {
   await database.migrate();
   const redis = await RedisConnections.connect(config.REDIS_URL);
   // runQueued never enqueues; the service is built with the queue mode the API runs in.
-  const queue = new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX);
-  const imports = new ImportsService(database, new ImportPipeline(database), config, queue);
+  const importQueue = new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX);
+  // Closing the context closes the queue and the database; Redis is closed after it.
+  const context = await NestFactory.createApplicationContext(WorkerModule.register({ config, database, ownsDatabase: true, importQueue }), {
+    logger: new PinoNestLogger(log),
+    abortOnError: false,
+  });
   const worker = new ImportWorker({
     connection: redis.ioredis,
     prefix: config.REDIS_KEY_PREFIX,
-    imports,
+    imports: context.get(ImportsService),
     concurrency: config.IMPORT_WORKER_CONCURRENCY,
     lockMs: config.IMPORT_JOB_LOCK_MS,
     log,
@@ -45,8 +51,7 @@ await runMain(async () => {
     log.info(`${signal}: finishing the running imports, then stopping.`);
     void (async () => {
       await worker.close();
-      await queue.close();
-      await database.close();
+      await context.close();
       await redis.close();
       log.info('Import worker stopped.');
     })().catch((err: unknown) => {

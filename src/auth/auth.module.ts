@@ -4,14 +4,13 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
-import { InvitesService } from './invites.service.js';
+import { InvitesModule } from './invites.module.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { LocalStrategy } from './local.strategy.js';
 
 @Module({
-  imports: [PassportModule, RepositoriesModule],
+  imports: [PassportModule, RepositoriesModule, InvitesModule],
   controllers: [AuthController],
-  providers: [AuthService, CaptchaService, InvitesService, LocalStrategy, LocalAuthGuard],
-  exports: [InvitesService],
+  providers: [AuthService, CaptchaService, LocalStrategy, LocalAuthGuard],
 })
 export class AuthModule {}

@@ -1,32 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull } from 'drizzle-orm';
 import { randomHex } from '../common/crypto.js';
-import { Database, type Queryable } from '../database/database.js';
-import { invites } from '../database/schema.js';
+import type { Queryable } from '../database/database.js';
+import { InvitesRepository, type InviteRow } from '../repositories/invites.repository.js';
 
 /** Invite codes for INVITE_ONLY deployments; created by `npm run cli -- invites create`. */
 @Injectable()
 export class InvitesService {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly invites: InvitesRepository) {}
 
   async create(count: number): Promise<string[]> {
-    const now = Date.now();
     const codes = Array.from({ length: count }, () => randomHex(20));
-    await this.database.db.insert(invites).values(codes.map((code) => ({ code, createdAt: now })));
+    await this.invites.insert(codes, Date.now());
     return codes;
   }
 
   /** Atomically marks an unused code as used by userID; false when it is unknown or already used. */
-  async consume(code: string, userID: number, q: Queryable): Promise<boolean> {
-    const rows = await q
-      .update(invites)
-      .set({ consumedBy: userID, consumedAt: Date.now() })
-      .where(and(eq(invites.code, code), isNull(invites.consumedAt)))
-      .returning({ code: invites.code });
-    return rows.length === 1;
+  consume(code: string, userID: number, q: Queryable): Promise<boolean> {
+    return this.invites.consume(code, userID, q);
   }
 
-  list() {
-    return this.database.db.select().from(invites);
+  /** Every code, oldest first, with who used it and when. */
+  list(): Promise<InviteRow[]> {
+    return this.invites.list();
   }
 }

@@ -1,11 +1,16 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 
-/** Provides the process's ImportQueue (inline or BullMQ, chosen by main.ts or the tests) everywhere. */
+/** Provides the process's ImportQueue (inline or BullMQ, chosen by main.ts, worker.ts or the tests) everywhere, and closes it on shutdown. */
 @Global()
 @Module({})
 export class ImportQueueModule {
   static forQueue(queue: ImportQueue): DynamicModule {
-    return { module: ImportQueueModule, providers: [{ provide: IMPORT_QUEUE, useValue: queue }], exports: [IMPORT_QUEUE] };
+    class ImportQueueCloser implements OnApplicationShutdown {
+      async onApplicationShutdown() {
+        await queue.close();
+      }
+    }
+    return { module: ImportQueueModule, providers: [{ provide: IMPORT_QUEUE, useValue: queue }, ImportQueueCloser], exports: [IMPORT_QUEUE] };
   }
 }

@@ -133,6 +133,16 @@ export class UsersRepository {
     await this.database.db.update(users).set({ authLevel }).where(eq(users.id, userID));
   }
 
+  /** Sets the auth level of the user with this username (case-insensitive); undefined when there is none. */
+  async setAuthLevelByUsername(username: string, authLevel: number): Promise<Pick<UserRow, 'id' | 'username'> | undefined> {
+    const [row] = await this.database.db
+      .update(users)
+      .set({ authLevel })
+      .where(eq(users.usernameLowercase, username.toLowerCase()))
+      .returning({ id: users.id, username: users.username });
+    return row;
+  }
+
   /** Also ends every existing session of the account, and marks its email verified. */
   async setPassword(userID: number, passwordHash: string, q: Queryable): Promise<void> {
     await q.update(userCredentials).set({ passwordHash, sessionsValidAfter: Date.now(), emailVerified: true }).where(eq(userCredentials.userID, userID));

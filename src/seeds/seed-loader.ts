@@ -1,7 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Database, type Tx } from '../database/database.js';
+import { Database, type Tx } from '../database/database.js';
 import { bmsCourses, catalogState, charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../database/schema.js';
 import { findGame, findGpt, GAMES } from '../game-support/registry.js';
 import type { GameSupport } from '../game-support/types.js';
@@ -113,6 +114,12 @@ function inGameIDs(value: unknown): number[] {
   return [];
 }
 
+export interface SeedLoadOptions {
+  /** Only these games; default: every supported game. */
+  games?: readonly string[];
+  progress?: SeedProgress;
+}
+
 /**
  * Loads Tachi-format seed collections. Every record is validated; a bad one is reported with its
  * file and index and skipped, never failing the load. All accepted changes are written in one
@@ -120,21 +127,27 @@ function inGameIDs(value: unknown): number[] {
  * folders changed. Unchanged records (same content hash) are not written, so a second run with
  * the same seeds changes nothing and says so.
  */
+@Injectable()
 export class SeedLoader {
+  constructor(private readonly database: Database) {}
+
+  load(source: SeedSource, options: SeedLoadOptions = {}): Promise<SeedReport> {
+    return new SeedLoad(this.database, options.progress ?? SILENT_PROGRESS).run(source, options);
+  }
+}
+
+/** One load: its issues are its own, so loads never mix reports. */
+class SeedLoad {
   private readonly rejected: SeedIssue[] = [];
   private readonly warnings: SeedIssue[] = [];
   private readonly missingFiles: string[] = [];
 
   constructor(
     private readonly database: Database,
-    private readonly progress: SeedProgress = SILENT_PROGRESS,
+    private readonly progress: SeedProgress,
   ) {}
 
-  async load(source: SeedSource, options: { games?: readonly string[] } = {}): Promise<SeedReport> {
-    // one loader may run several loads: each report holds only its own issues
-    this.rejected.length = 0;
-    this.warnings.length = 0;
-    this.missingFiles.length = 0;
+  async run(source: SeedSource, options: SeedLoadOptions): Promise<SeedReport> {
     const unknown = (options.games ?? []).filter((g) => !findGame(g));
     if (unknown.length) throw new SeedLoadError(`Unknown game${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Supported: ${GAMES.map((g) => g.game).join(', ')}.`);
     await source.assertReachable();

@@ -17,5 +17,6 @@ import { UsersService } from './users.service.js';
   ],
   controllers: [UsersController, UserImagesController],
   providers: [UsersService, UserImagesService],
+  exports: [UsersService],
 })
 export class UsersModule {}

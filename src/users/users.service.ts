@@ -34,6 +34,11 @@ export class UsersService {
     return toUserDocument(await this.users.updateProfile(user.id, changes));
   }
 
+  /** Sets a user's auth level (0 banned … 3 administrator); undefined when no user has this username. */
+  setAuthLevel(username: string, level: number): Promise<Pick<UserRow, 'id' | 'username'> | undefined> {
+    return this.users.setAuthLevelByUsername(username, level);
+  }
+
   async gameStats(userID: number) {
     const [rows, rankings] = await Promise.all([this.gameStatsRepository.listForUser(userID), this.gameStatsRepository.rankingsForUser(userID)]);
     return rows.map((row) => ({

@@ -652,7 +652,7 @@ describe('SeedLoader: progress', () => {
     const { database, drop } = await openTestDatabase();
     try {
       const lines: string[] = [];
-      await new SeedLoader(database, new LineProgress((l) => lines.push(l))).load(new SeedSource(CLEAN), { games: ['sdvx'] });
+      await new SeedLoader(database).load(new SeedSource(CLEAN), { games: ['sdvx'], progress: new LineProgress((l) => lines.push(l)) });
       expect(lines).toContain('Validating songs-sdvx.json: 0/5');
       expect(lines).toContain('Validating songs-sdvx.json: 5/5');
       expect(lines).toContain('Writing records: 0/29');

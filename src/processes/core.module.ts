@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { Database } from '../database/database.js';
+import { DatabaseModule } from '../database/database.module.js';
+import type { ImportQueue } from '../imports/import-queue.js';
+import { ImportQueueModule } from '../imports/import-queue.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { StorageModule } from '../storage/storage.module.js';
+
+export interface CoreOptions {
+  config: AppConfig;
+  /** Opened (and migrated) by the process. */
+  database: Database;
+  /** Close the database when the process's application closes (true when nothing else closes it). */
+  ownsDatabase: boolean;
+  /** Where imports run: in-process, or a BullMQ queue that workers consume. Closed with the application. */
+  importQueue: ImportQueue;
+}
+
+/**
+ * What every process (API, import worker, CLI) runs on, with no HTTP in it: the config, the
+ * database, the import queue, mail and file storage. Each process's root module imports it with
+ * the feature modules it needs.
+ */
+@Module({})
+export class CoreModule {
+  static register(options: CoreOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        ConfigModule.forConfig(options.config),
+        DatabaseModule.forDatabase(options.database, { closeOnShutdown: options.ownsDatabase }),
+        ImportQueueModule.forQueue(options.importQueue),
+        MailModule,
+        StorageModule,
+      ],
+    };
+  }
+}
