@@ -5,11 +5,12 @@ import { randomHex, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
 import { Database, type Queryable } from '../database/database.js';
 import { apiKeys } from '../database/schema.js';
+import type { ApiKeyDocument } from './dto/api-key.responses.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Spec APIKeyDocument, plus keyID (to revoke it) and createdAt. `token` is present only when the key is issued. */
-export function toApiKeyDocument(row: ApiKeyRow, token?: string) {
+export function toApiKeyDocument(row: ApiKeyRow, token?: string): ApiKeyDocument {
   return {
     keyID: row.keyID,
     userID: row.userID,

@@ -5,12 +5,13 @@ import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-conte
 import { randomHex } from '../common/crypto.js';
 import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
 import { apiClients } from '../database/schema.js';
+import type { ClientDocument } from './dto/client.responses.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
 
 export type ClientRow = typeof apiClients.$inferSelect;
 
 /** Spec OAuth2ClientDoc; the secret only for its owner's list, creation and reset. */
-export function toClientDocument(row: ClientRow, withSecret: boolean) {
+export function toClientDocument(row: ClientRow, withSecret: boolean): ClientDocument {
   return {
     clientID: row.clientID,
     ...(withSecret ? { clientSecret: row.clientSecret } : {}),

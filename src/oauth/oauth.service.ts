@@ -6,7 +6,9 @@ import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
 import { Database } from '../database/database.js';
 import { oauthCodes } from '../database/schema.js';
+import type { ApiKeyDocument } from '../api-keys/dto/api-key.responses.js';
 import type { TokenRequestDto } from './dto/oauth.dto.js';
+import type { OAuthCodeResponse } from './dto/oauth.responses.js';
 
 export const OAUTH_CODE_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -19,7 +21,7 @@ export class OAuthService {
   ) {}
 
   /** Issues a code, and deletes every expired one (they are never exchanged, so nothing else would). */
-  async createCode(userID: number, clientID: string | undefined) {
+  async createCode(userID: number, clientID: string | undefined): Promise<OAuthCodeResponse> {
     if (clientID !== undefined) await this.clients.find(clientID);
     const code = randomHex(20);
     const createdOn = Date.now();
@@ -39,7 +41,7 @@ export class OAuthService {
    * is touched, so a wrong secret never burns a user's code; the code is consumed and the key
    * issued in one transaction.
    */
-  async exchange(dto: TokenRequestDto) {
+  async exchange(dto: TokenRequestDto): Promise<ApiKeyDocument> {
     const client = await this.clients.find(dto.client_id);
     if (!safeEqual(client.clientSecret, dto.client_secret)) throw new UnauthorizedException('Invalid client secret.');
     if (client.redirectUri === null) throw new BadRequestException('This client has no redirectUri registered, so it cannot use the OAuth2 flow.');

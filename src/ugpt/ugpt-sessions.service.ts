@@ -4,7 +4,7 @@ import { textMatches } from '../repositories/catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { scores, sessions } from '../database/schema.js';
-import { toSessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
+import { toSessionDocument, type SessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: best and recent sessions (and Tachi's search and highlighted lists) hold 100. */
@@ -23,7 +23,7 @@ export class UgptSessionsService {
   }
 
   /** Sessions whose name matches the text (substring or close word match), closest first, then the latest. */
-  async search(ugpt: UgptContext, search: string) {
+  async search(ugpt: UgptContext, search: string): Promise<SessionDocument[]> {
     const rows = await this.database.db
       .select()
       .from(sessions)
@@ -34,7 +34,7 @@ export class UgptSessionsService {
   }
 
   /** The best sessions under a session rating algorithm (default the GPT's); sessions without a value are left out. */
-  async best(ugpt: UgptContext, alg: string | undefined) {
+  async best(ugpt: UgptContext, alg: string | undefined): Promise<SessionDocument[]> {
     const name = alg ?? ugpt.gpt.defaultSessionRatingAlg;
     if (!Object.hasOwn(ugpt.gpt.sessionRatingAlgs, name)) {
       throw new BadRequestException(
@@ -52,7 +52,7 @@ export class UgptSessionsService {
   }
 
   /** The latest sessions by timeEnded; with highlightedOnly, only highlighted ones. */
-  async recent(ugpt: UgptContext, highlightedOnly = false) {
+  async recent(ugpt: UgptContext, highlightedOnly = false): Promise<SessionDocument[]> {
     const rows = await this.database.db
       .select()
       .from(sessions)
@@ -62,7 +62,7 @@ export class UgptSessionsService {
     return this.documents(rows);
   }
 
-  async last(ugpt: UgptContext) {
+  async last(ugpt: UgptContext): Promise<SessionDocument> {
     const [row] = await this.database.db.select().from(sessions).where(this.own(ugpt)).orderBy(desc(sessions.timeEnded), asc(sessions.sessionID)).limit(1);
     if (!row) throw new NotFoundException(`${ugpt.user.username} has no sessions on ${ugpt.gpt.game} ${ugpt.gpt.playtype}.`);
     const [document] = await this.documents([row]);
@@ -70,7 +70,7 @@ export class UgptSessionsService {
   }
 
   /** SessionDocuments with their score ids in play order, read in one query. */
-  private async documents(rows: readonly SessionRecord[]) {
+  private async documents(rows: readonly SessionRecord[]): Promise<SessionDocument[]> {
     if (rows.length === 0) return [];
     const scoreRows = await this.database.db
       .select({ sessionID: scores.sessionID, scoreID: scores.scoreID })

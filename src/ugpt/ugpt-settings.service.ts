@@ -4,15 +4,16 @@ import { Database } from '../database/database.js';
 import { ugptSettings, type StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
+import type { UgptSettingsDocument } from './dto/ugpt.responses.js';
 
 type SettingsRow = typeof ugptSettings.$inferSelect;
 
 /** Spec UGPTSettingsDocument. */
-export function toUgptSettingsDocument(s: Pick<SettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>) {
+export function toUgptSettingsDocument(
+  s: Pick<SettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>,
+): UgptSettingsDocument {
   return { preferredScoreAlg: s.preferredScoreAlg, preferredSessionAlg: s.preferredSessionAlg, preferredProfileAlg: s.preferredProfileAlg, stats: s.stats };
 }
-
-export type UgptSettingsDocument = ReturnType<typeof toUgptSettingsDocument>;
 
 const DEFAULTS = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [] };
 

@@ -5,7 +5,8 @@ import { Database, queryRows } from '../database/database.js';
 import { gameStatsSnapshots, profileRatings, userGameStats, users } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
-import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
+import { toGameStatsDocument, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
+import type { LeaderboardAdjacentResponse } from './dto/ugpt.responses.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: up to 5 players above and 5 below. */
@@ -38,7 +39,7 @@ export class UgptStandingService {
    * better (ties share it), outOf = every player of the GPT. Each query is a range of one
    * (game, playtype, rating) order, so an index on that order serves it (see the orders below).
    */
-  async leaderboardAdjacent({ user, gpt, stats }: UgptContext, alg: string | undefined) {
+  async leaderboardAdjacent({ user, gpt, stats }: UgptContext, alg: string | undefined): Promise<LeaderboardAdjacentResponse> {
     const name = profileAlgOrThrow(gpt, alg);
     const mine = stats.ratings[name] ?? null;
     const db = this.database.db;
@@ -109,7 +110,7 @@ export class UgptStandingService {
   }
 
   /** The daily snapshots, newest first (spec UserGameStatsSnapshot). */
-  async history({ user, gpt }: UgptContext) {
+  async history({ user, gpt }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
     return this.database.db
       .select({
         classes: gameStatsSnapshots.classes,
