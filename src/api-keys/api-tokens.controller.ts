@@ -1,11 +1,13 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { OwnerOnly, SelfKeyOnly, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { SERVICE_KEY_PLACEHOLDER } from '../clients/dto/clients.dto.js';
 import { ApiKeysService, toApiKeyDocument } from './api-keys.service.js';
+import { ApiKeyDocument, IssuedApiKeyResponse } from './dto/api-key.responses.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 
 /** A user's own API keys: list, issue (custom or for a client's file flow) and revoke. Self-key only. */
@@ -20,13 +22,15 @@ export class ApiTokensController {
   ) {}
 
   @Get()
-  async list(@TargetUser() user: UserRow) {
+  @ApiOkResponse({ type: ApiKeyDocument, isArray: true, description: 'Without their tokens, newest first.' })
+  async list(@TargetUser() user: UserRow): Promise<ApiKeyDocument[]> {
     return (await this.keys.list(user.id)).map((row) => toApiKeyDocument(row));
   }
 
   @Post('create')
   @HttpCode(200)
-  async create(@TargetUser() user: UserRow, @Body() dto: CreateApiTokenDto) {
+  @ApiOkResponse({ type: IssuedApiKeyResponse, description: 'The new key, with its token.' })
+  async create(@TargetUser() user: UserRow, @Body() dto: CreateApiTokenDto): Promise<IssuedApiKeyResponse> {
     if (dto.clientID !== undefined && dto.permissions !== undefined) {
       throw new BadRequestException('Give either clientID (a key for that client) or permissions (a custom key), not both.');
     }
@@ -48,7 +52,8 @@ export class ApiTokensController {
 
   @Delete(':keyID')
   @HttpCode(200)
-  async revoke(@TargetUser() user: UserRow, @Param('keyID', new ParseIdPipe('keyID')) keyID: number) {
+  @ApiEmptyObjectResponse()
+  async revoke(@TargetUser() user: UserRow, @Param('keyID', new ParseIdPipe('keyID')) keyID: number): Promise<EmptyObject> {
     await this.keys.revoke(user.id, keyID);
     return {};
   }

@@ -1,15 +1,17 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, SelfKeyOnly, SESSION_COOKIE } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { Description } from '../http/envelope.js';
 import type { ApiRequest } from '../http/request.js';
 import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';
-import { toUserDocument } from '../presenters/user.presenter.js';
+import { toUserDocument, UserDocument } from '../presenters/user.presenter.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { CodeDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto.js';
+import { LoginResponse } from './dto/auth.responses.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 
 /** Starts a fresh session (new id, so a pre-login cookie cannot be fixated) for the user. */
@@ -38,7 +40,8 @@ export class AuthController {
   @RateLimit('login')
   @UseGuards(LocalAuthGuard)
   @Description('Logged in.')
-  async login(@Req() req: ApiRequest & { user: UserRow }, @Body() _dto: LoginDto) {
+  @ApiOkResponse({ type: LoginResponse, description: 'Set-Cookie carries the session cookie.' })
+  async login(@Req() req: ApiRequest & { user: UserRow }, @Body() _dto: LoginDto): Promise<LoginResponse> {
     await startSession(req, req.user.id);
     return { userID: req.user.id };
   }
@@ -47,7 +50,8 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('register')
   @Description('Registered and logged in.')
-  async register(@Req() req: ApiRequest, @Body() dto: RegisterDto) {
+  @ApiOkResponse({ type: UserDocument, description: 'The new user, logged in.' })
+  async register(@Req() req: ApiRequest, @Body() dto: RegisterDto): Promise<UserDocument> {
     await this.captcha.verify(dto.captcha, req.ip);
     const user = await this.auth.register(dto);
     await startSession(req, user.id);
@@ -57,7 +61,8 @@ export class AuthController {
   @Post('verify-email')
   @HttpCode(200)
   @RateLimit('verify-email')
-  async verifyEmail(@Body() dto: CodeDto) {
+  @ApiEmptyObjectResponse()
+  async verifyEmail(@Body() dto: CodeDto): Promise<EmptyObject> {
     await this.auth.verifyEmail(dto.code);
     return {};
   }
@@ -66,7 +71,8 @@ export class AuthController {
   @HttpCode(200)
   @SelfKeyOnly()
   @RateLimit('resend-verify-email')
-  async resendVerifyEmail(@CurrentUser() user: UserRow) {
+  @ApiEmptyObjectResponse()
+  async resendVerifyEmail(@CurrentUser() user: UserRow): Promise<EmptyObject> {
     await this.auth.resendVerifyEmail(user);
     return {};
   }
@@ -74,7 +80,8 @@ export class AuthController {
   /** Idempotent: logging out without a session is not an error. */
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: ApiRequest, @Res({ passthrough: true }) res: Response) {
+  @ApiEmptyObjectResponse()
+  async logout(@Req() req: ApiRequest, @Res({ passthrough: true }) res: Response): Promise<EmptyObject> {
     if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err as Error) : resolve())));
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};
@@ -83,9 +90,9 @@ export class AuthController {
   @Post('forgot-password')
   @HttpCode(202)
   @RateLimit('forgot-password')
-  @ApiAcceptedResponse({ description: 'Always 202, whether or not the email belongs to an account.' })
+  @ApiEmptyObjectResponse(202, 'Always 202 with the Empty Object, whether or not the email belongs to an account.')
   @Description('If that email belongs to an account, a reset code has been sent to it.')
-  forgotPassword(@Req() req: ApiRequest, @Body() dto: ForgotPasswordDto) {
+  forgotPassword(@Req() req: ApiRequest, @Body() dto: ForgotPasswordDto): EmptyObject {
     this.auth.forgotPassword(dto.email, req.ip);
     return {};
   }
@@ -93,7 +100,8 @@ export class AuthController {
   @Post('reset-password')
   @HttpCode(200)
   @RateLimit('reset-password')
-  async resetPassword(@Body() dto: ResetPasswordDto) {
+  @ApiEmptyObjectResponse()
+  async resetPassword(@Body() dto: ResetPasswordDto): Promise<EmptyObject> {
     await this.auth.resetPassword(dto.code, dto['!password']);
     return {};
   }

@@ -1,7 +1,16 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { GptSupport } from '../game-support/types.js';
-import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument } from '../presenters/catalog.presenter.js';
+import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument, type FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
+import type {
+  ChartListResponse,
+  FolderWithChartsResponse,
+  PlaycountResponse,
+  SongAndChartResponse,
+  SongWithChartsResponse,
+  TableListResponse,
+  TableWithFoldersResponse,
+} from './dto/catalog.responses.js';
 
 export const CHART_LIST_LIMIT = 100;
 export const FOLDER_SEARCH_LIMIT = 100;
@@ -10,7 +19,7 @@ export const FOLDER_SEARCH_LIMIT = 100;
 export class CatalogService {
   constructor(private readonly catalog: CatalogRepository) {}
 
-  async song(gpt: GptSupport, songID: number) {
+  async song(gpt: GptSupport, songID: number): Promise<SongWithChartsResponse> {
     const song = await this.catalog.song(gpt.game, songID);
     if (!song) throw new NotFoundException(`The song ${songID} does not exist.`);
     const charts = await this.catalog.chartsOfSong(gpt.game, gpt.playtype, songID);
@@ -19,29 +28,29 @@ export class CatalogService {
     return { song: toSongDocument(song), charts: charts.map(toChartDocument) };
   }
 
-  async charts(gpt: GptSupport, search: string | undefined) {
+  async charts(gpt: GptSupport, search: string | undefined): Promise<ChartListResponse> {
     // an empty (or blank) search is no search: the most popular charts
     const rows = await this.catalog.popularCharts(gpt.game, gpt.playtype, search?.trim() || undefined, CHART_LIST_LIMIT);
     const songs = await this.catalog.songsByIds(gpt.game, rows.map((c) => c.songID));
     return { charts: rows.map((c) => ({ ...toChartDocument(c), __playcount: c.playcount })), songs: songs.map(toSongDocument) };
   }
 
-  async chart(gpt: GptSupport, chartID: string) {
+  async chart(gpt: GptSupport, chartID: string): Promise<SongAndChartResponse> {
     const chart = await this.findChart(gpt, chartID);
     const song = await this.catalog.song(gpt.game, chart.songID);
     return { song: song ? toSongDocument(song) : null, chart: toChartDocument(chart) };
   }
 
-  async playcount(gpt: GptSupport, chartID: string) {
+  async playcount(gpt: GptSupport, chartID: string): Promise<PlaycountResponse> {
     await this.findChart(gpt, chartID);
     return { count: await this.catalog.playcount(chartID) };
   }
 
-  async searchFolders(gpt: GptSupport, search: string, includeInactive: boolean) {
+  async searchFolders(gpt: GptSupport, search: string, includeInactive: boolean): Promise<FolderDocument[]> {
     return (await this.catalog.searchFolders(gpt.game, gpt.playtype, search, includeInactive, FOLDER_SEARCH_LIMIT)).map(toFolderDocument);
   }
 
-  async folder(gpt: GptSupport, folderID: string) {
+  async folder(gpt: GptSupport, folderID: string): Promise<FolderWithChartsResponse> {
     const folder = await this.catalog.folder(gpt.game, gpt.playtype, folderID);
     if (!folder) throw new NotFoundException(`The folder ${folderID} does not exist for ${gpt.game} ${gpt.playtype}.`);
     const charts = await this.catalog.chartsInFolder(folderID);
@@ -49,12 +58,12 @@ export class CatalogService {
     return { songs: songs.map(toSongDocument), charts: charts.map(toChartDocument), folder: toFolderDocument(folder) };
   }
 
-  async tables(gpt: GptSupport, includeInactive: boolean) {
+  async tables(gpt: GptSupport, includeInactive: boolean): Promise<TableListResponse> {
     return { tables: (await this.catalog.tables(gpt.game, gpt.playtype, includeInactive)).map(toTableDocument) };
   }
 
   /** The table's folders in the table's order. */
-  async table(gpt: GptSupport, tableID: string) {
+  async table(gpt: GptSupport, tableID: string): Promise<TableWithFoldersResponse> {
     const table = await this.catalog.table(gpt.game, gpt.playtype, tableID);
     if (!table) throw new NotFoundException(`The table ${tableID} does not exist for ${gpt.game} ${gpt.playtype}.`);
     const byID = new Map((await this.catalog.foldersByIds(table.folders)).map((f) => [f.folderID, f]));

@@ -1,10 +1,20 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Gpt } from '../http/gpt.decorator.js';
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import type { GptSupport } from '../game-support/types.js';
+import { FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogService } from './catalog.service.js';
 import { ChartSearchQuery, FolderSearchQuery, TableListQuery } from './dto/catalog.dto.js';
+import {
+  ChartListResponse,
+  FolderWithChartsResponse,
+  PlaycountResponse,
+  SongAndChartResponse,
+  SongWithChartsResponse,
+  TableListResponse,
+  TableWithFoldersResponse,
+} from './dto/catalog.responses.js';
 
 /** Songs, charts, folders and tables of one GPT (spec 4.5). All public. */
 @ApiTags('catalog')
@@ -13,42 +23,50 @@ export class GptCatalogController {
   constructor(private readonly catalog: CatalogService) {}
 
   @Get('songs/:songID')
-  song(@Gpt() gpt: GptSupport, @Param('songID', new ParseIdPipe('songID', 0)) songID: number) {
+  @ApiOkResponse({ type: SongWithChartsResponse })
+  song(@Gpt() gpt: GptSupport, @Param('songID', new ParseIdPipe('songID', 0)) songID: number): Promise<SongWithChartsResponse> {
     return this.catalog.song(gpt, songID);
   }
 
   @Get('charts')
-  charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery) {
+  @ApiOkResponse({ type: ChartListResponse })
+  charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery): Promise<ChartListResponse> {
     return this.catalog.charts(gpt, query.search);
   }
 
   @Get('charts/:chartID')
-  chart(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string) {
+  @ApiOkResponse({ type: SongAndChartResponse })
+  chart(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string): Promise<SongAndChartResponse> {
     return this.catalog.chart(gpt, chartID);
   }
 
   @Get('charts/:chartID/playcount')
-  playcount(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string) {
+  @ApiOkResponse({ type: PlaycountResponse })
+  playcount(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string): Promise<PlaycountResponse> {
     return this.catalog.playcount(gpt, chartID);
   }
 
   @Get('folders')
-  folders(@Gpt() gpt: GptSupport, @Query() query: FolderSearchQuery) {
+  @ApiOkResponse({ type: FolderDocument, isArray: true })
+  folders(@Gpt() gpt: GptSupport, @Query() query: FolderSearchQuery): Promise<FolderDocument[]> {
     return this.catalog.searchFolders(gpt, query.search, query.inactive !== undefined);
   }
 
   @Get('folders/:folderID')
-  folder(@Gpt() gpt: GptSupport, @Param('folderID') folderID: string) {
+  @ApiOkResponse({ type: FolderWithChartsResponse })
+  folder(@Gpt() gpt: GptSupport, @Param('folderID') folderID: string): Promise<FolderWithChartsResponse> {
     return this.catalog.folder(gpt, folderID);
   }
 
   @Get('tables')
-  tables(@Gpt() gpt: GptSupport, @Query() query: TableListQuery) {
+  @ApiOkResponse({ type: TableListResponse })
+  tables(@Gpt() gpt: GptSupport, @Query() query: TableListQuery): Promise<TableListResponse> {
     return this.catalog.tables(gpt, query.showInactive !== undefined);
   }
 
   @Get('tables/:tableID')
-  table(@Gpt() gpt: GptSupport, @Param('tableID') tableID: string) {
+  @ApiOkResponse({ type: TableWithFoldersResponse })
+  table(@Gpt() gpt: GptSupport, @Param('tableID') tableID: string): Promise<TableWithFoldersResponse> {
     return this.catalog.table(gpt, tableID);
   }
 }

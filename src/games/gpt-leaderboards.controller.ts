@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Gpt } from '../http/gpt.decorator.js';
 import type { GptSupport } from '../game-support/types.js';
 import {
@@ -10,35 +10,48 @@ import {
   PlayerDistributionQuery,
   UsernameSearchQuery,
 } from './dto/leaderboards.dto.js';
+import {
+  ChartPbsResponse,
+  GptLeaderboardResponse,
+  HighlightedScoresResponse,
+  PbLeaderboardResponse,
+  RecentClassesResponse,
+  type ClassDistribution,
+} from './dto/leaderboards.responses.js';
 import { GptLeaderboardsService } from './gpt-leaderboards.service.js';
 
 /** Leaderboards and activity of one GPT (spec 4.5). All public. */
 @ApiTags('leaderboards')
+@ApiExtraModels(RecentClassesResponse)
 @Controller('games/:game/:playtype')
 export class GptLeaderboardsController {
   constructor(private readonly leaderboards: GptLeaderboardsService) {}
 
   @Get('leaderboard')
   @ApiOperation({ summary: '{gameStats, users}: profiles by a profile rating, best first (no rating last, ties by user id).' })
-  leaderboard(@Gpt() gpt: GptSupport, @Query() query: LeaderboardQuery) {
+  @ApiOkResponse({ type: GptLeaderboardResponse })
+  leaderboard(@Gpt() gpt: GptSupport, @Query() query: LeaderboardQuery): Promise<GptLeaderboardResponse> {
     return this.leaderboards.leaderboard(gpt, query);
   }
 
   @Get('charts/:chartID/pbs')
   @ApiOperation({ summary: '{pbs, users}: the 100 PBs on the chart from startRanking on, by rank.' })
-  chartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: ChartPbsQuery) {
+  @ApiOkResponse({ type: ChartPbsResponse })
+  chartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: ChartPbsQuery): Promise<ChartPbsResponse> {
     return this.leaderboards.chartPbs(gpt, chartID, query);
   }
 
   @Get('charts/:chartID/pbs/search')
   @ApiOperation({ summary: '{pbs, users}: up to 25 PBs on the chart of players whose username contains the text; exact username first, then by rank.' })
-  searchChartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: UsernameSearchQuery) {
+  @ApiOkResponse({ type: ChartPbsResponse })
+  searchChartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: UsernameSearchQuery): Promise<ChartPbsResponse> {
     return this.leaderboards.searchChartPbs(gpt, chartID, query.search);
   }
 
   @Get('pb-leaderboard')
   @ApiOperation({ summary: '{pbs, songs, charts, users}: the best PBs of the GPT under a score rating algorithm.' })
-  pbLeaderboard(@Gpt() gpt: GptSupport, @Query() query: PbLeaderboardQuery) {
+  @ApiOkResponse({ type: PbLeaderboardResponse })
+  pbLeaderboard(@Gpt() gpt: GptSupport, @Query() query: PbLeaderboardQuery): Promise<PbLeaderboardResponse> {
     return this.leaderboards.pbLeaderboard(gpt, query);
   }
 
@@ -47,13 +60,22 @@ export class GptLeaderboardsController {
     summary: 'With class: {<value>: players}. Without: {users, classes}, the latest class updates (limit 1–50, default 10).',
     description: 'The class distribution is cached per server process for 60 seconds, so a class change can take up to a minute to show in it.',
   })
-  playerDistribution(@Gpt() gpt: GptSupport, @Query() query: PlayerDistributionQuery) {
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { type: 'object', additionalProperties: { type: 'integer' }, description: 'With class: class value → players holding it.' },
+        { $ref: getSchemaPath(RecentClassesResponse) },
+      ],
+    },
+  })
+  playerDistribution(@Gpt() gpt: GptSupport, @Query() query: PlayerDistributionQuery): Promise<ClassDistribution | RecentClassesResponse> {
     return this.leaderboards.playerDistribution(gpt, query);
   }
 
   @Get('scores/highlighted')
   @ApiOperation({ summary: '{scores, users, songs, charts}: the most recent highlighted scores.' })
-  highlightedScores(@Gpt() gpt: GptSupport, @Query() query: HighlightedScoresQuery) {
+  @ApiOkResponse({ type: HighlightedScoresResponse })
+  highlightedScores(@Gpt() gpt: GptSupport, @Query() query: HighlightedScoresQuery): Promise<HighlightedScoresResponse> {
     return this.leaderboards.highlightedScores(gpt, query);
   }
 }

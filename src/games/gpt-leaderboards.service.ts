@@ -10,6 +10,15 @@ import { pickAlg } from '../http/algorithms.js';
 import { HIGHLIGHTED_SCORES_LIMIT, LEADERBOARD_LIMIT, PB_LEADERBOARD_LIMIT, RECENT_CLASSES_LIMIT } from './dto/leaderboards.dto.js';
 import { GptLeaderboardsRepository } from '../repositories/gpt-leaderboards.repository.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
+import type {
+  ChartPbsResponse,
+  ClassAchievementDocument,
+  ClassDistribution,
+  GptLeaderboardResponse,
+  HighlightedScoresResponse,
+  PbLeaderboardResponse,
+  RecentClassesResponse,
+} from './dto/leaderboards.responses.js';
 
 export const CHART_PBS_PAGE = 100;
 export const CHART_PB_SEARCH_LIMIT = 25;
@@ -20,7 +29,7 @@ export const CHART_PB_SEARCH_LIMIT = 25;
 export const CLASS_DISTRIBUTION_TTL_MS = 60_000;
 
 /** Spec ClassAchievementDocument. */
-function toClassAchievementDocument(a: typeof classAchievements.$inferSelect) {
+function toClassAchievementDocument(a: typeof classAchievements.$inferSelect): ClassAchievementDocument {
   return {
     userID: a.userID,
     game: a.game,
@@ -44,25 +53,25 @@ export class GptLeaderboardsService {
     private readonly related: RelatedDocuments,
   ) {}
 
-  async leaderboard(gpt: GptSupport, query: LeaderboardQuery) {
+  async leaderboard(gpt: GptSupport, query: LeaderboardQuery): Promise<GptLeaderboardResponse> {
     const alg = pickAlg(gpt, 'profile', query.alg);
     const rows = await this.repository.leaderboard(gpt, alg, query.limit ?? LEADERBOARD_LIMIT.default);
     return { gameStats: rows.map(toGameStatsDocument), users: await this.related.users(rows.map((r) => r.userID)) };
   }
 
-  async chartPbs(gpt: GptSupport, chartID: string, query: ChartPbsQuery) {
+  async chartPbs(gpt: GptSupport, chartID: string, query: ChartPbsQuery): Promise<ChartPbsResponse> {
     await this.findChart(gpt, chartID);
     const pbs = await this.repository.chartPbs(chartID, query.startRanking ?? 1, CHART_PBS_PAGE);
     return { pbs: pbs.map(toPbDocument), users: await this.related.users(pbs.map((p) => p.userID)) };
   }
 
-  async searchChartPbs(gpt: GptSupport, chartID: string, search: string) {
+  async searchChartPbs(gpt: GptSupport, chartID: string, search: string): Promise<ChartPbsResponse> {
     await this.findChart(gpt, chartID);
     const pbs = await this.repository.chartPbsByUsername(chartID, search, CHART_PB_SEARCH_LIMIT);
     return { pbs: pbs.map(toPbDocument), users: await this.related.users(pbs.map((p) => p.userID)) };
   }
 
-  async pbLeaderboard(gpt: GptSupport, query: PbLeaderboardQuery) {
+  async pbLeaderboard(gpt: GptSupport, query: PbLeaderboardQuery): Promise<PbLeaderboardResponse> {
     const alg = pickAlg(gpt, 'score', query.alg);
     const pbs = await this.repository.bestPbs(gpt, alg, query.limit ?? PB_LEADERBOARD_LIMIT.default);
     const [{ songs, charts }, users] = await Promise.all([this.related.songsAndCharts(gpt.game, pbs), this.related.users(pbs.map((p) => p.userID))]);
@@ -70,7 +79,7 @@ export class GptLeaderboardsService {
   }
 
   /** With `class`: players per value of that class set. Otherwise: the latest class achievements. */
-  async playerDistribution(gpt: GptSupport, query: PlayerDistributionQuery) {
+  async playerDistribution(gpt: GptSupport, query: PlayerDistributionQuery): Promise<ClassDistribution | RecentClassesResponse> {
     if (query.class === undefined) return this.recentClasses(gpt, query.limit ?? RECENT_CLASSES_LIMIT.default);
     if (query.limit !== undefined) throw new BadRequestException('Give either class (a distribution) or limit (recent class updates), not both.');
     const classSet = query.class;
@@ -84,7 +93,7 @@ export class GptLeaderboardsService {
     return Object.fromEntries(gpt.classes[classSet].values.flatMap((v) => (counts.has(v.id) ? [[v.id, counts.get(v.id)!]] : [])));
   }
 
-  async highlightedScores(gpt: GptSupport, query: HighlightedScoresQuery) {
+  async highlightedScores(gpt: GptSupport, query: HighlightedScoresQuery): Promise<HighlightedScoresResponse> {
     const rows = await this.repository.highlightedScores(gpt, query.limit ?? HIGHLIGHTED_SCORES_LIMIT.default);
     const [{ songs, charts }, users] = await Promise.all([this.related.songsAndCharts(gpt.game, rows), this.related.users(rows.map((s) => s.userID))]);
     return { scores: rows.map(toScoreDocument), users, songs, charts };
@@ -105,7 +114,7 @@ export class GptLeaderboardsService {
     return counts;
   }
 
-  private async recentClasses(gpt: GptSupport, limit: number) {
+  private async recentClasses(gpt: GptSupport, limit: number): Promise<RecentClassesResponse> {
     const rows = await this.repository.recentClassAchievements(gpt, limit);
     return { users: await this.related.users(rows.map((r) => r.userID)), classes: rows.map(toClassAchievementDocument) };
   }

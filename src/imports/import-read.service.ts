@@ -8,13 +8,14 @@ import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toSessionDocument } from '../presenters/session.presenter.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
 import { toImportDocument, type ImportRow } from '../presenters/import.presenter.js';
+import type { ImportWithRelatedResponse } from './dto/import.responses.js';
 
 @Injectable()
 export class ImportReadService {
   constructor(private readonly database: Database) {}
 
   /** {scores, songs, charts, sessions (the ones it created), import, user} for GET /imports/:importID. */
-  async withRelated(row: ImportRow) {
+  async withRelated(row: ImportRow): Promise<ImportWithRelatedResponse> {
     const db = this.database.db;
     const scoreRows = row.scoreIDs.length ? await db.select().from(scores).where(anyOf(scores.scoreID, row.scoreIDs)).orderBy(asc(scores.timeAchieved), asc(scores.scoreID)) : [];
     const chartIDs = [...new Set(scoreRows.map((s) => s.chartID))];

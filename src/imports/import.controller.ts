@@ -1,11 +1,13 @@
-import { BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { assertAcceptableJson } from '../http/json-body.js';
+import { ImportDocument } from '../presenters/import.presenter.js';
 import { ImportFileDto } from './dto/import.dto.js';
+import { OrphanRetryResponse, QueuedImportResponse } from './dto/import.responses.js';
 import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 
@@ -16,13 +18,20 @@ function userIntent(header: string | undefined): boolean {
   return header?.trim().toLowerCase() === 'true';
 }
 
-function answer(res: Response, result: SubmitResult) {
+function answer(res: Response, result: SubmitResult): ImportDocument | QueuedImportResponse {
   if (result.kind === 'queued') {
     res.status(202);
     return { url: result.url, importID: result.importID };
   }
   return result.document;
 }
+
+/** Inline imports answer 200 with the ImportDocument; queued ones 202 with where to poll. */
+const ApiImportResponses = () =>
+  applyDecorators(
+    ApiOkResponse({ type: ImportDocument, description: 'Imported in the request.' }),
+    ApiAcceptedResponse({ type: QueuedImportResponse, description: 'Queued for an import worker: poll url.' }),
+  );
 
 @ApiTags('import')
 @Controller()
@@ -37,13 +46,14 @@ export class ImportController {
   @RequirePermissions('submit_score')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('scoreData'))
+  @ApiImportResponses()
   async importFile(
     @CurrentUser() user: UserRow,
     @Body() dto: ImportFileDto,
     @Headers('x-user-intent') intent: string | undefined,
     @Res({ passthrough: true }) res: Response,
     @UploadedFile() file?: Express.Multer.File,
-  ) {
+  ): Promise<ImportDocument | QueuedImportResponse> {
     if (!FILE_IMPORT_TYPES.includes(dto.importType)) throw new BadRequestException(`Unknown importType '${dto.importType}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
     if (!file) throw new BadRequestException("Expected the score data as a file in the multipart field 'scoreData'.");
     let document: unknown;
@@ -61,14 +71,21 @@ export class ImportController {
   @Post('ir/direct-manual/import')
   @HttpCode(200)
   @RequirePermissions('submit_score')
-  async directManual(@CurrentUser() user: UserRow, @Body() body: unknown, @Headers('x-user-intent') intent: string | undefined, @Res({ passthrough: true }) res: Response) {
+  @ApiImportResponses()
+  async directManual(
+    @CurrentUser() user: UserRow,
+    @Body() body: unknown,
+    @Headers('x-user-intent') intent: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportDocument | QueuedImportResponse> {
     return answer(res, await this.importsService.submit(user.id, 'ir/direct-manual', body, userIntent(intent)));
   }
 
   @Post('import/orphans')
   @HttpCode(200)
   @RequirePermissions('submit_score')
-  retryOrphans(@CurrentUser() user: UserRow) {
+  @ApiOkResponse({ type: OrphanRetryResponse })
+  retryOrphans(@CurrentUser() user: UserRow): Promise<OrphanRetryResponse> {
     return this.orphans.retryForUser(user.id);
   }
 }

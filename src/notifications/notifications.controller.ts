@@ -1,13 +1,10 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { OwnerOnly, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import type { NotificationRow } from '../repositories/notifications.repository.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { NotificationDocument, toNotificationDocument } from '../presenters/notification.presenter.js';
 import { NotificationsService } from './notifications.service.js';
-
-function toNotificationDocument(n: NotificationRow) {
-  return { notifID: n.notifID, title: n.title, sentTo: n.sentTo, sentAt: n.sentAt, read: n.read, body: n.body };
-}
 
 @ApiTags('users')
 @Controller('users/:userID/notifications')
@@ -17,20 +14,23 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
-  async list(@TargetUser() user: UserRow) {
+  @ApiOkResponse({ type: NotificationDocument, isArray: true, description: 'Newest first.' })
+  async list(@TargetUser() user: UserRow): Promise<NotificationDocument[]> {
     return (await this.notifications.list(user.id)).map(toNotificationDocument);
   }
 
   @Post('mark-all-read')
   @HttpCode(200)
-  async markAllRead(@TargetUser() user: UserRow) {
+  @ApiEmptyObjectResponse()
+  async markAllRead(@TargetUser() user: UserRow): Promise<EmptyObject> {
     await this.notifications.markAllRead(user.id, Date.now());
     return {};
   }
 
   @Post('delete-all')
   @HttpCode(200)
-  async deleteAll(@TargetUser() user: UserRow) {
+  @ApiEmptyObjectResponse()
+  async deleteAll(@TargetUser() user: UserRow): Promise<EmptyObject> {
     await this.notifications.deleteAll(user.id, Date.now());
     return {};
   }

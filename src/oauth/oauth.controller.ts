@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyDocument } from '../api-keys/dto/api-key.responses.js';
 import { CurrentUser, SessionOnly } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';
 import { CreateCodeDto, TokenRequestDto } from './dto/oauth.dto.js';
+import { OAuthCodeResponse } from './dto/oauth.responses.js';
 import { OAuthService } from './oauth.service.js';
 
 @ApiTags('oauth')
@@ -16,14 +18,16 @@ export class OAuthController {
   @HttpCode(200)
   @SessionOnly()
   @RateLimit('create-code')
-  createCode(@CurrentUser() user: UserRow, @Body() dto: CreateCodeDto) {
+  @ApiOkResponse({ type: OAuthCodeResponse })
+  createCode(@CurrentUser() user: UserRow, @Body() dto: CreateCodeDto): Promise<OAuthCodeResponse> {
     return this.oauth.createCode(user.id, dto.clientID);
   }
 
   @Post('oauth/token')
   @HttpCode(200)
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
-  token(@Body() dto: TokenRequestDto) {
+  @ApiOkResponse({ type: ApiKeyDocument, description: 'The issued APIKeyDocument, with its token.' })
+  token(@Body() dto: TokenRequestDto): Promise<ApiKeyDocument> {
     return this.oauth.exchange(dto);
   }
 }

@@ -3,7 +3,9 @@ import { newApiToken, toApiKeyDocument, whileClientExists } from '../api-keys/ap
 import { ClientsService } from '../clients/clients.service.js';
 import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
 import { OAuthCodesRepository, type CodeRefusal } from '../repositories/oauth-codes.repository.js';
+import type { ApiKeyDocument } from '../api-keys/dto/api-key.responses.js';
 import type { TokenRequestDto } from './dto/oauth.dto.js';
+import type { OAuthCodeResponse } from './dto/oauth.responses.js';
 
 export const OAUTH_CODE_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -20,7 +22,7 @@ export class OAuthService {
     private readonly clients: ClientsService,
   ) {}
 
-  async createCode(userID: number, clientID: string | undefined) {
+  async createCode(userID: number, clientID: string | undefined): Promise<OAuthCodeResponse> {
     if (clientID !== undefined) await this.clients.find(clientID);
     const code = randomHex(20);
     const createdOn = Date.now();
@@ -36,7 +38,7 @@ export class OAuthService {
    * is touched, so a wrong secret never burns a user's code; the code is consumed and the key
    * issued in one transaction.
    */
-  async exchange(dto: TokenRequestDto) {
+  async exchange(dto: TokenRequestDto): Promise<ApiKeyDocument> {
     const client = await this.clients.find(dto.client_id);
     if (!safeEqual(client.clientSecret, dto.client_secret)) throw new UnauthorizedException('Invalid client secret.');
     if (client.redirectUri === null) throw new BadRequestException('This client has no redirectUri registered, so it cannot use the OAuth2 flow.');

@@ -1,8 +1,33 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { userGameStats } from '../database/schema.js';
+import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 
 export type GameStatsRecord = typeof userGameStats.$inferSelect;
 
 /** Spec UserGameStatsDocument. */
-export function toGameStatsDocument(s: GameStatsRecord) {
+export class GameStatsDocument {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Profile rating algorithm → rating.') ratings!: Record<string, number | null>;
+  @ApiMapProperty({ type: 'string' }, 'Class set → class value id.') classes!: Record<string, string>;
+}
+
+export function toGameStatsDocument(s: GameStatsRecord): GameStatsDocument {
   return { userID: s.userID, game: s.game, playtype: s.playtype, ratings: s.ratings, classes: s.classes };
+}
+
+/** A player's place under one profile rating algorithm: 1 + the players strictly better, out of every player of the GPT. */
+export class RankingDocument {
+  @ApiProperty({ type: 'integer' }) ranking!: number;
+  @ApiProperty({ type: 'integer' }) outOf!: number;
+}
+
+/** Spec UserGameStatsSnapshot: the profile as it stood at a UTC midnight. */
+export class GameStatsSnapshotDocument {
+  @ApiMapProperty({ type: 'string' }, 'Class set → class value id.') classes!: Record<string, string>;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Profile rating algorithm → rating.') ratings!: Record<string, number | null>;
+  @ApiProperty({ type: 'integer', description: 'Unix ms of the UTC midnight.' }) timestamp!: number;
+  @ApiProperty({ type: 'integer', description: 'Scores on the GPT.' }) playcount!: number;
+  @ApiProperty({ type: 'integer', description: "Place under the GPT's default profile rating algorithm." }) ranking!: number;
 }

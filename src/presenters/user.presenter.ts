@@ -1,7 +1,33 @@
-import type { UserRow } from '../database/schema.js';
+import { ApiProperty } from '@nestjs/swagger';
+import type { SocialMedia, UserRow } from '../database/schema.js';
+
+export class SocialMediaDocument implements SocialMedia {
+  @ApiProperty({ type: String, nullable: true }) discord!: string | null;
+  @ApiProperty({ type: String, nullable: true }) twitter!: string | null;
+  @ApiProperty({ type: String, nullable: true }) github!: string | null;
+  @ApiProperty({ type: String, nullable: true }) steam!: string | null;
+  @ApiProperty({ type: String, nullable: true }) youtube!: string | null;
+  @ApiProperty({ type: String, nullable: true }) twitch!: string | null;
+}
 
 /** Spec UserDocument. Email and password never leave user_credentials. */
-export function toUserDocument(user: UserRow) {
+export class UserDocument {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty() username!: string;
+  @ApiProperty() usernameLowercase!: string;
+  @ApiProperty({ type: SocialMediaDocument }) socialMedia!: SocialMedia;
+  @ApiProperty({ type: 'integer', description: 'Unix ms.' }) joinDate!: number;
+  @ApiProperty({ type: 'integer', description: 'Unix ms.' }) lastSeen!: number;
+  @ApiProperty({ description: 'Markdown.' }) about!: string;
+  @ApiProperty({ type: String, nullable: true }) status!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customPfpLocation!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customBannerLocation!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) clan!: unknown;
+  @ApiProperty({ type: [String] }) badges!: string[];
+  @ApiProperty({ type: 'integer', description: 'Administrators have 3 or more.' }) authLevel!: number;
+}
+
+export function toUserDocument(user: UserRow): UserDocument {
   return {
     id: user.id,
     username: user.username,
@@ -18,5 +44,3 @@ export function toUserDocument(user: UserRow) {
     authLevel: user.authLevel,
   };
 }
-
-export type UserDocument = ReturnType<typeof toUserDocument>;

@@ -7,10 +7,11 @@ import { Database } from '../database/database.js';
 import { charts, scores, songs } from '../database/schema.js';
 import { findGpt } from '../game-support/registry.js';
 import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
+import type { ScoreWithRelatedResponse } from './dto/score.responses.js';
 import type { PatchScoreDto } from './dto/scores.dto.js';
 import { loadChartContexts, recomputePersonalBests } from '../scoring/personal-bests.writer.js';
 import { removeScores } from '../scoring/score-removal.js';
-import { toScoreDocument, type ScoreRecord } from '../presenters/score.presenter.js';
+import { toScoreDocument, type ScoreDocument, type ScoreRecord } from '../presenters/score.presenter.js';
 
 @Injectable()
 export class ScoresService {
@@ -23,7 +24,7 @@ export class ScoresService {
   }
 
   /** {score}, plus its song and chart with getRelated. */
-  async get(scoreID: string, getRelated: boolean) {
+  async get(scoreID: string, getRelated: boolean): Promise<ScoreWithRelatedResponse> {
     const score = await this.findOrThrow(scoreID);
     if (!getRelated) return { score: toScoreDocument(score) };
     const [related] = await this.database.db
@@ -39,7 +40,7 @@ export class ScoresService {
    * Sets the comment and/or the highlight of the requester's own score. A highlight change
    * recomputes the PB of that chart, whose `highlighted` follows the scores it is composed from.
    */
-  async patch(user: UserRow, scoreID: string, dto: PatchScoreDto) {
+  async patch(user: UserRow, scoreID: string, dto: PatchScoreDto): Promise<ScoreDocument> {
     if (dto.comment === undefined && dto.highlight === undefined)
       throw new BadRequestException('Nothing was provided to modify: give comment and/or highlight.');
     const score = await this.findOrThrow(scoreID);

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
+import { SessionDocument } from '../presenters/session.presenter.js';
+import { SessionWithRelatedResponse } from './dto/session.responses.js';
 import { PatchSessionDto } from './dto/sessions.dto.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -12,14 +14,16 @@ export class SessionsController {
 
   @Get()
   @ApiOperation({ summary: '{session, scores, songs, charts, user}.' })
-  get(@Param('sessionID') sessionID: string) {
+  @ApiOkResponse({ type: SessionWithRelatedResponse })
+  get(@Param('sessionID') sessionID: string): Promise<SessionWithRelatedResponse> {
     return this.sessionsService.withRelated(sessionID);
   }
 
   @Patch()
   @RequirePermissions('customise_session')
   @ApiOperation({ summary: 'Set the name, desc and/or highlight of your own session. Returns the SessionDocument.' })
-  patch(@CurrentUser() user: UserRow, @Param('sessionID') sessionID: string, @Body() dto: PatchSessionDto) {
+  @ApiOkResponse({ type: SessionDocument })
+  patch(@CurrentUser() user: UserRow, @Param('sessionID') sessionID: string, @Body() dto: PatchSessionDto): Promise<SessionDocument> {
     return this.sessionsService.patch(user, sessionID, dto);
   }
 }

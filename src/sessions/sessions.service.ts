@@ -6,8 +6,9 @@ import { Database } from '../database/database.js';
 import { charts, scores, sessions, songs, users } from '../database/schema.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
+import type { SessionWithRelatedResponse } from './dto/session.responses.js';
 import type { PatchSessionDto } from './dto/sessions.dto.js';
-import { toSessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
+import { toSessionDocument, type SessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
 
 @Injectable()
 export class SessionsService {
@@ -30,7 +31,7 @@ export class SessionsService {
   }
 
   /** {session, scores, songs, charts, user}; scores in play order. */
-  async withRelated(sessionID: string) {
+  async withRelated(sessionID: string): Promise<SessionWithRelatedResponse> {
     const db = this.database.db;
     const session = await this.findOrThrow(sessionID);
     const scoreRows = await db.select().from(scores).where(eq(scores.sessionID, sessionID)).orderBy(asc(scores.timeAchieved), asc(scores.scoreID));
@@ -57,7 +58,7 @@ export class SessionsService {
   }
 
   /** Renames, describes or (un)highlights the requester's own session. */
-  async patch(user: UserRow, sessionID: string, dto: PatchSessionDto) {
+  async patch(user: UserRow, sessionID: string, dto: PatchSessionDto): Promise<SessionDocument> {
     if (dto.name === undefined && dto.desc === undefined && dto.highlight === undefined)
       throw new BadRequestException('Nothing was provided to modify: give name, desc and/or highlight.');
     const session = await this.findOrThrow(sessionID);

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { Auth } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import { OptionalNotNull } from '../common/validation/validators.js';
+import { StatusResponse } from './dto/status.responses.js';
 import { SERVER_VERSION } from './version.js';
 
 export class EchoDto {
@@ -20,17 +21,19 @@ const START_TIME = Date.now();
 @Controller('status')
 export class StatusController {
   @Get()
-  get(@Auth() auth: AuthContext, @Query() query: EchoDto) {
+  @ApiOkResponse({ type: StatusResponse })
+  get(@Auth() auth: AuthContext, @Query() query: EchoDto): StatusResponse {
     return this.status(auth, query.echo);
   }
 
   @Post()
   @HttpCode(200)
-  post(@Auth() auth: AuthContext, @Body() body: EchoDto) {
+  @ApiOkResponse({ type: StatusResponse })
+  post(@Auth() auth: AuthContext, @Body() body: EchoDto): StatusResponse {
     return this.status(auth, body.echo);
   }
 
-  private status(auth: AuthContext, echo: string | undefined) {
+  private status(auth: AuthContext, echo: string | undefined): StatusResponse {
     return {
       serverTime: Date.now(),
       startTime: START_TIME,

@@ -1,36 +1,18 @@
 import { Body, Controller, Get, Patch, Query, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiNotFoundResponse, ApiOperation, ApiTags, type SchemaObject } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, OwnerOnly, RequirePermissions } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import type { StatDocument } from '../database/schema.js';
 import { CustomStatQuery, ShowcaseQuery } from './dto/ugpt.dto.js';
+import { ChartStatRelated, CustomStatResponse, FolderStatRelated, STAT_SCHEMA, StatShowcaseResult } from './dto/ugpt.responses.js';
 import { ShowcaseService } from './showcase.service.js';
-import { CHART_STAT_PROPERTIES, FOLDER_STAT_PROPERTIES, SHOWCASE_MAX_STATS, StatListPipe } from './showcase-stats.js';
+import { SHOWCASE_MAX_STATS, StatListPipe } from './showcase-stats.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
-
-const STAT_SCHEMA: SchemaObject = {
-  oneOf: [
-    {
-      type: 'object',
-      required: ['mode', 'chartID', 'property'],
-      properties: { mode: { enum: ['chart'] }, chartID: { type: 'string' }, property: { enum: [...CHART_STAT_PROPERTIES] } },
-    },
-    {
-      type: 'object',
-      required: ['mode', 'folderID', 'property', 'gte'],
-      properties: {
-        mode: { enum: ['folder'] },
-        folderID: { type: 'string' },
-        property: { enum: [...FOLDER_STAT_PROPERTIES] },
-        gte: { type: 'number' },
-      },
-    },
-  ],
-};
 
 /** The stat showcase of a user on a GPT (spec 4.8, StatDocument, StatShowcaseResults). */
 @ApiTags('ugpt')
 @ApiNotFoundResponse({ description: 'Unknown user, game or playtype, or the user has not played the GPT.' })
+@ApiExtraModels(ChartStatRelated, FolderStatRelated)
 @Controller('users/:userID/games/:game/:playtype/showcase')
 @UseGuards(UgptGuard)
 export class ShowcaseController {
@@ -41,13 +23,15 @@ export class ShowcaseController {
     summary:
       "StatShowcaseResults[]: [{stat, value: {value, outOf?}, related}] of the user's stats, or of projectUser's stats evaluated against this user. Public.",
   })
-  get(@Ugpt() ugpt: UgptContext, @Query() query: ShowcaseQuery, @Auth() auth: AuthContext) {
+  @ApiOkResponse({ type: StatShowcaseResult, isArray: true })
+  get(@Ugpt() ugpt: UgptContext, @Query() query: ShowcaseQuery, @Auth() auth: AuthContext): Promise<StatShowcaseResult[]> {
     return this.showcase.showcase(ugpt, query.projectUser, auth.user);
   }
 
   @Get('custom')
   @ApiOperation({ summary: '{stat, result: {value, outOf?}, related}: one stat from the query evaluated against the user. Public.' })
-  custom(@Ugpt() ugpt: UgptContext, @Query() query: CustomStatQuery) {
+  @ApiOkResponse({ type: CustomStatResponse })
+  custom(@Ugpt() ugpt: UgptContext, @Query() query: CustomStatQuery): Promise<CustomStatResponse> {
     return this.showcase.custom(ugpt, query);
   }
 
@@ -56,7 +40,8 @@ export class ShowcaseController {
   @OwnerOnly()
   @ApiBody({ schema: { type: 'array', maxItems: SHOWCASE_MAX_STATS, items: STAT_SCHEMA } })
   @ApiOperation({ summary: 'Replace the showcase with up to 6 stats whose charts and folders exist in this GPT. Returns the StatDocument array.' })
-  replace(@Ugpt() ugpt: UgptContext, @Body(StatListPipe) stats: StatDocument[]) {
+  @ApiOkResponse({ schema: { type: 'array', items: STAT_SCHEMA }, description: 'The showcase as saved.' })
+  replace(@Ugpt() ugpt: UgptContext, @Body(StatListPipe) stats: StatDocument[]): Promise<StatDocument[]> {
     return this.showcase.replace(ugpt, stats);
   }
 }

@@ -7,6 +7,7 @@ import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ShowcaseRepository } from '../repositories/showcase.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { CustomStatQuery } from './dto/ugpt.dto.js';
+import type { ChartStatRelated, CustomStatResponse, FolderStatRelated, StatShowcaseResult } from './dto/ugpt.responses.js';
 import { gteProblem, parseStat } from './showcase-stats.js';
 import type { UgptContext } from './ugpt.guard.js';
 import { UgptSettingsService } from './ugpt-settings.service.js';
@@ -44,7 +45,7 @@ export class ShowcaseService {
    * The showcase evaluated against this user's scores: their own stats, or with projectUser
    * that user's stats. Stats whose chart or folder has left the catalog are left out.
    */
-  async showcase(ugpt: UgptContext, projectUser: string | undefined, requester: UserRow | null) {
+  async showcase(ugpt: UgptContext, projectUser: string | undefined, requester: UserRow | null): Promise<StatShowcaseResult[]> {
     const owner = projectUser === undefined ? ugpt.user : await this.findUser(projectUser, requester);
     const { stats } = await this.settings.get(owner.id, ugpt.gpt);
     const catalog = await this.catalogOf(ugpt.gpt, stats);
@@ -59,7 +60,7 @@ export class ShowcaseService {
   }
 
   /** One stat given in the query, evaluated against this user: {stat, result, related}. */
-  async custom(ugpt: UgptContext, query: CustomStatQuery) {
+  async custom(ugpt: UgptContext, query: CustomStatQuery): Promise<CustomStatResponse> {
     const stat = this.statFromQuery(query);
     const catalog = await this.validate(ugpt.gpt, [stat]);
     return { stat, result: await this.evaluate(ugpt.user.id, stat), related: this.related(stat, catalog) };
@@ -103,7 +104,7 @@ export class ShowcaseService {
     return { charts: new Map(chartRows.map((r) => [r.chart.chartID, r])), folders: new Map(folderRows.map((f) => [f.folderID, f])) };
   }
 
-  private related(stat: StatDocument, catalog: StatCatalog) {
+  private related(stat: StatDocument, catalog: StatCatalog): ChartStatRelated | FolderStatRelated {
     if (stat.mode === 'chart') {
       const { chart, song } = catalog.charts.get(stat.chartID)!;
       return { song: toSongDocument(song), chart: toChartDocument(chart) };

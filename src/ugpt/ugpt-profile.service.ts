@@ -6,6 +6,14 @@ import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
+import type {
+  MostPlayedResponse,
+  PbListResponse,
+  PbWithChartResponse,
+  ScoreListResponse,
+  ScoreSearchResponse,
+  UgptSummaryResponse,
+} from './dto/profile.responses.js';
 import { pickAlg } from '../http/algorithms.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { UgptProfileRepository } from '../repositories/ugpt-profile.repository.js';
@@ -23,7 +31,7 @@ export class UgptProfileService {
     private readonly related: RelatedDocuments,
   ) {}
 
-  async summary({ user, gpt, stats }: UgptContext) {
+  async summary({ user, gpt, stats }: UgptContext): Promise<UgptSummaryResponse> {
     const [firstScore, mostRecentScore, totalScores, rankings] = await Promise.all([
       this.repository.edgeScore(user.id, gpt, 'first'),
       this.repository.edgeScore(user.id, gpt, 'last'),
@@ -39,24 +47,24 @@ export class UgptProfileService {
     };
   }
 
-  async searchPbs({ user, gpt }: UgptContext, search: string) {
+  async searchPbs({ user, gpt }: UgptContext, search: string): Promise<PbListResponse> {
     const pbs = await this.repository.pbsMatching(user.id, gpt, search, UGPT_SEARCH_LIMIT);
     return { ...(await this.related.songsAndCharts(gpt.game, pbs)), pbs: pbs.map(toPbDocument) };
   }
 
-  async bestPbs({ user, gpt }: UgptContext, requestedAlg: string | undefined) {
+  async bestPbs({ user, gpt }: UgptContext, requestedAlg: string | undefined): Promise<PbListResponse> {
     const alg = pickAlg(gpt, 'score', requestedAlg);
     const pbs = await this.repository.bestPbs(user.id, gpt, alg, UGPT_LIST_LIMIT);
     return { ...(await this.related.songsAndCharts(gpt.game, pbs)), pbs: pbs.map(toPbDocument) };
   }
 
-  async allPbs({ user, gpt }: UgptContext) {
+  async allPbs({ user, gpt }: UgptContext): Promise<PbListResponse> {
     const pbs = await this.repository.allPbs(user.id, gpt);
     return { pbs: pbs.map(toPbDocument), ...(await this.related.songsAndCharts(gpt.game, pbs)) };
   }
 
   /** {pb, chart}, plus the scores the PB is composed from (each once, in composedFrom order) with getComposition. */
-  async pb({ user, gpt }: UgptContext, chartID: string, getComposition: boolean) {
+  async pb({ user, gpt }: UgptContext, chartID: string, getComposition: boolean): Promise<PbWithChartResponse> {
     const chart = await this.catalog.chart(gpt.game, gpt.playtype, chartID);
     if (!chart) throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
     const pb = await this.repository.pb(user.id, chartID);
@@ -68,7 +76,7 @@ export class UgptProfileService {
     return { ...result, scores: ids.flatMap((id) => (byID.has(id) ? [toScoreDocument(byID.get(id)!)] : [])) };
   }
 
-  async searchScores({ user, gpt }: UgptContext, search: string) {
+  async searchScores({ user, gpt }: UgptContext, search: string): Promise<ScoreSearchResponse> {
     const rows = await this.repository.scoresMatching(user.id, gpt, search, UGPT_SEARCH_LIMIT);
     const closeness = new Map(rows.map((r) => [r.score.songID, r.closeness]));
     const { songs, charts } = await this.related.songsAndCharts(
@@ -78,12 +86,12 @@ export class UgptProfileService {
     return { songs: songs.map((s) => ({ ...s, __textScore: closeness.get(s.id)! })), charts, scores: rows.map((r) => toScoreDocument(r.score)) };
   }
 
-  async recentScores({ user, gpt }: UgptContext) {
+  async recentScores({ user, gpt }: UgptContext): Promise<ScoreListResponse> {
     const rows = await this.repository.recentScores(user.id, gpt, UGPT_LIST_LIMIT);
     return { ...(await this.related.songsAndCharts(gpt.game, rows)), scores: rows.map(toScoreDocument) };
   }
 
-  async mostPlayed({ user, gpt }: UgptContext) {
+  async mostPlayed({ user, gpt }: UgptContext): Promise<MostPlayedResponse> {
     const rows = await this.repository.mostPlayed(user.id, gpt, UGPT_LIST_LIMIT);
     return { ...(await this.related.songsAndCharts(gpt.game, rows)), pbs: rows.map((r) => ({ ...toPbDocument(r), __playcount: r.playcount })) };
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SessionDocument } from '../presenters/session.presenter.js';
 import { SessionAlgQuery, SessionSearchQuery } from './dto/ugpt.dto.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { UgptSessionsService } from './ugpt-sessions.service.js';
@@ -14,31 +15,36 @@ export class UgptSessionsController {
 
   @Get()
   @ApiOperation({ summary: 'SessionDocument[]: up to 100 sessions whose name matches the search, closest first.' })
-  search(@Ugpt() ugpt: UgptContext, @Query() query: SessionSearchQuery) {
+  @ApiOkResponse({ type: SessionDocument, isArray: true })
+  search(@Ugpt() ugpt: UgptContext, @Query() query: SessionSearchQuery): Promise<SessionDocument[]> {
     return this.sessions.search(ugpt, query.search);
   }
 
   @Get('best')
   @ApiOperation({ summary: 'SessionDocument[]: the 100 best sessions under a session rating algorithm (sessions without a value left out).' })
-  best(@Ugpt() ugpt: UgptContext, @Query() query: SessionAlgQuery) {
+  @ApiOkResponse({ type: SessionDocument, isArray: true })
+  best(@Ugpt() ugpt: UgptContext, @Query() query: SessionAlgQuery): Promise<SessionDocument[]> {
     return this.sessions.best(ugpt, query.alg);
   }
 
   @Get('recent')
   @ApiOperation({ summary: 'SessionDocument[]: the 100 latest sessions by timeEnded.' })
-  recent(@Ugpt() ugpt: UgptContext) {
+  @ApiOkResponse({ type: SessionDocument, isArray: true })
+  recent(@Ugpt() ugpt: UgptContext): Promise<SessionDocument[]> {
     return this.sessions.recent(ugpt);
   }
 
   @Get('last')
   @ApiOperation({ summary: 'SessionDocument: the latest session by timeEnded; 404 when the user has none.' })
-  last(@Ugpt() ugpt: UgptContext) {
+  @ApiOkResponse({ type: SessionDocument })
+  last(@Ugpt() ugpt: UgptContext): Promise<SessionDocument> {
     return this.sessions.last(ugpt);
   }
 
   @Get('highlighted')
   @ApiOperation({ summary: 'SessionDocument[]: the 100 latest highlighted sessions by timeEnded.' })
-  highlighted(@Ugpt() ugpt: UgptContext) {
+  @ApiOkResponse({ type: SessionDocument, isArray: true })
+  highlighted(@Ugpt() ugpt: UgptContext): Promise<SessionDocument[]> {
     return this.sessions.recent(ugpt, true);
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Patch, UseGuards } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OwnerOnly, RequirePermissions } from '../http/auth/access.decorators.js';
 import { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
+import { UgptSettingsDocument } from './dto/ugpt.responses.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { UgptSettingsService } from './ugpt-settings.service.js';
 
@@ -15,7 +16,8 @@ export class UgptSettingsController {
 
   @Get()
   @ApiOperation({ summary: 'UGPTSettingsDocument (defaults: null preferences, no stats). Public.' })
-  get(@Ugpt() ugpt: UgptContext) {
+  @ApiOkResponse({ type: UgptSettingsDocument })
+  get(@Ugpt() ugpt: UgptContext): Promise<UgptSettingsDocument> {
     return this.settings.get(ugpt.user.id, ugpt.gpt);
   }
 
@@ -26,7 +28,8 @@ export class UgptSettingsController {
     summary:
       'Set preferred score, session and profile algorithms (each a GPT algorithm of its kind, or null). Absent ones stay; an empty body changes nothing. Returns UGPTSettingsDocument.',
   })
-  patch(@Ugpt() ugpt: UgptContext, @Body() dto: PatchUgptSettingsDto) {
+  @ApiOkResponse({ type: UgptSettingsDocument })
+  patch(@Ugpt() ugpt: UgptContext, @Body() dto: PatchUgptSettingsDto): Promise<UgptSettingsDocument> {
     return this.settings.patch(ugpt.user.id, ugpt.gpt, dto);
   }
 }

@@ -4,13 +4,14 @@ import type { GptSupport } from '../game-support/types.js';
 import { pickAlg } from '../http/algorithms.js';
 import { DEFAULT_UGPT_SETTINGS, UgptSettingsRepository, type UgptPreferences, type UgptSettingsRow } from '../repositories/ugpt-settings.repository.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
+import type { UgptSettingsDocument } from './dto/ugpt.responses.js';
 
 /** Spec UGPTSettingsDocument. */
-export function toUgptSettingsDocument(s: Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>) {
+export function toUgptSettingsDocument(
+  s: Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>,
+): UgptSettingsDocument {
   return { preferredScoreAlg: s.preferredScoreAlg, preferredSessionAlg: s.preferredSessionAlg, preferredProfileAlg: s.preferredProfileAlg, stats: s.stats };
 }
-
-export type UgptSettingsDocument = ReturnType<typeof toUgptSettingsDocument>;
 
 const PREFERENCES = [
   { key: 'preferredScoreAlg', kind: 'score' },

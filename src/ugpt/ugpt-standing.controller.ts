@@ -1,6 +1,8 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
 import { ProfileAlgQuery } from './dto/ugpt.dto.js';
+import { LeaderboardAdjacentResponse } from './dto/ugpt.responses.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { UgptStandingService } from './ugpt-standing.service.js';
 
@@ -17,13 +19,15 @@ export class UgptStandingController {
     summary:
       '{above, below, users, thisUsersStats, thisUsersRanking}: up to 5 players strictly better and 5 rated the same or worse (ties go below), best first. A player without a rating ranks after every rated one.',
   })
-  leaderboardAdjacent(@Ugpt() ugpt: UgptContext, @Query() query: ProfileAlgQuery) {
+  @ApiOkResponse({ type: LeaderboardAdjacentResponse })
+  leaderboardAdjacent(@Ugpt() ugpt: UgptContext, @Query() query: ProfileAlgQuery): Promise<LeaderboardAdjacentResponse> {
     return this.standing.leaderboardAdjacent(ugpt, query.alg);
   }
 
   @Get('history')
   @ApiOperation({ summary: 'UserGameStatsSnapshot[]: up to 90 daily snapshots, newest first.' })
-  history(@Ugpt() ugpt: UgptContext) {
+  @ApiOkResponse({ type: GameStatsSnapshotDocument, isArray: true })
+  history(@Ugpt() ugpt: UgptContext): Promise<GameStatsSnapshotDocument[]> {
     return this.standing.history(ugpt);
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { pickAlg } from '../http/algorithms.js';
-import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
+import { toGameStatsDocument, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
 import { GptLeaderboardsRepository } from '../repositories/gpt-leaderboards.repository.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { SnapshotsRepository } from '../repositories/snapshots.repository.js';
+import type { LeaderboardAdjacentResponse } from './dto/ugpt.responses.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** Spec part 8: up to 5 players above and 5 below. */
@@ -29,7 +30,7 @@ export class UgptStandingService {
    * rated the same or worse (ties go below), best first. ranking = 1 + the players strictly
    * better (ties share it), outOf = every player of the GPT.
    */
-  async leaderboardAdjacent({ user, gpt, stats }: UgptContext, alg: string | undefined) {
+  async leaderboardAdjacent({ user, gpt, stats }: UgptContext, alg: string | undefined): Promise<LeaderboardAdjacentResponse> {
     const name = pickAlg(gpt, 'profile', alg);
     const mine = stats.ratings[name] ?? null;
     const [above, below, ranking] = await Promise.all([
@@ -47,7 +48,7 @@ export class UgptStandingService {
   }
 
   /** The daily snapshots, newest first (spec UserGameStatsSnapshot). */
-  history({ user, gpt }: UgptContext) {
+  history({ user, gpt }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
     return this.snapshots.history(user.id, gpt.game, gpt.playtype, HISTORY_LIMIT);
   }
 }

@@ -1,11 +1,16 @@
 import { Controller, Delete, Get, HttpCode, Put, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OwnerOnly, RequirePermissions, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import type { ImageKind } from '../repositories/users.repository.js';
 import { UserImagesService } from './user-images.service.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { ImageLocationResponse } from './dto/user.responses.js';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+const IMAGE = { description: 'The stored JPG or PNG.', schema: { type: 'string', format: 'binary' } };
 
 @ApiTags('users')
 @Controller('users/:userID')
@@ -17,12 +22,15 @@ export class UserImagesController {
   @OwnerOnly()
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('pfp'))
-  putPfp(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File) {
+  @ApiOkResponse({ type: ImageLocationResponse })
+  putPfp(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File): Promise<ImageLocationResponse> {
     return this.images.put(user, 'pfp', file);
   }
 
   @Get('pfp')
-  getPfp(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response) {
+  @ApiProduces(...IMAGE_TYPES)
+  @ApiOkResponse(IMAGE)
+  getPfp(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.serve(user, 'pfp', res);
   }
 
@@ -30,7 +38,8 @@ export class UserImagesController {
   @HttpCode(200)
   @RequirePermissions('customise_profile')
   @OwnerOnly()
-  async deletePfp(@TargetUser() user: UserRow) {
+  @ApiEmptyObjectResponse()
+  async deletePfp(@TargetUser() user: UserRow): Promise<EmptyObject> {
     await this.images.delete(user, 'pfp');
     return {};
   }
@@ -40,12 +49,15 @@ export class UserImagesController {
   @OwnerOnly()
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(FileInterceptor('banner'))
-  putBanner(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File) {
+  @ApiOkResponse({ type: ImageLocationResponse })
+  putBanner(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File): Promise<ImageLocationResponse> {
     return this.images.put(user, 'banner', file);
   }
 
   @Get('banner')
-  getBanner(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response) {
+  @ApiProduces(...IMAGE_TYPES)
+  @ApiOkResponse(IMAGE)
+  getBanner(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.serve(user, 'banner', res);
   }
 
@@ -53,12 +65,13 @@ export class UserImagesController {
   @HttpCode(200)
   @RequirePermissions('customise_profile')
   @OwnerOnly()
-  async deleteBanner(@TargetUser() user: UserRow) {
+  @ApiEmptyObjectResponse()
+  async deleteBanner(@TargetUser() user: UserRow): Promise<EmptyObject> {
     await this.images.delete(user, 'banner');
     return {};
   }
 
-  private async serve(user: UserRow, kind: ImageKind, res: Response) {
+  private async serve(user: UserRow, kind: ImageKind, res: Response): Promise<StreamableFile> {
     const image = await this.images.get(user, kind);
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('ETag', image.etag);

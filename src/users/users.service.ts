@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
+import type { RankedGameStatsDocument } from './dto/user.responses.js';
 import type { PatchUserDto } from './dto/users.dto.js';
 import { normaliseSocial, SOCIAL_NETWORKS } from './social-media.js';
 import { toUserDocument, type UserDocument } from '../presenters/user.presenter.js';
@@ -39,7 +40,7 @@ export class UsersService {
     return this.users.setAuthLevelByUsername(username, level);
   }
 
-  async gameStats(userID: number) {
+  async gameStats(userID: number): Promise<RankedGameStatsDocument[]> {
     const [rows, rankings] = await Promise.all([this.gameStatsRepository.listForUser(userID), this.gameStatsRepository.rankingsForUser(userID)]);
     return rows.map((row) => ({
       userID: row.userID,

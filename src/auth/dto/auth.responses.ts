@@ -1,0 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class LoginResponse {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+}

@@ -1,0 +1,12 @@
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { GameConfigDocument, GptConfigDocument } from '../../presenters/game-config.presenter.js';
+
+export class GamesListResponse {
+  @ApiProperty({ type: [String] }) supportedGames!: string[];
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(GameConfigDocument) }, description: 'Game → GameConfig.' })
+  configs!: Record<string, GameConfigDocument>;
+}
+
+export class GptConfigResponse {
+  @ApiProperty({ type: GptConfigDocument }) config!: GptConfigDocument;
+}
