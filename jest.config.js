@@ -30,6 +30,7 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
     },
+    { ...common, displayName: 'service', testMatch: ['<rootDir>/test/service/**/*.spec.ts'] },
   ],
   // A global option: jest ignores testTimeout inside a project. The e2e hooks boot whole apps.
   testTimeout: 30000,

@@ -15,6 +15,9 @@ import { progressFor } from './seeds/progress.js';
 import { formatSeedReport } from './seeds/seed-report.js';
 import { ImportPipeline } from './imports/import-pipeline.js';
 import { gamesWithCatalogChanges, OrphansService } from './imports/orphans.service.js';
+import { ChartMatchRepository } from './repositories/chart-match.repository.js';
+import { OrphansRepository } from './repositories/orphans.repository.js';
+import { ImportLockService } from './scoring/import-lock.service.js';
 import { SnapshotsService } from './ugpt/snapshots.service.js';
 import { rerankAll } from './scoring/rerank.js';
 import { findGame, GAMES } from './game-support/registry.js';
@@ -75,7 +78,8 @@ program
       // New or changed songs and charts may be what earlier orphaned scores were waiting for.
       const changedGames = gamesWithCatalogChanges(report);
       if (changedGames.length) {
-        const retried = await new OrphansService(database, new ImportPipeline(database)).retryForGames(changedGames);
+        const orphans = new OrphansService(new OrphansRepository(database), new ImportLockService(database), new ImportPipeline(database, new ChartMatchRepository(database)));
+        const retried = await orphans.retryForGames(changedGames);
         if (retried.processed) console.log(`Orphaned scores retried: ${retried.processed} (${retried.success} now imported, ${retried.removed} dropped as invalid or duplicate, ${retried.failed} still unmatched).`);
         if (retried.skippedUsers)
           console.log(`Orphaned scores of ${retried.skippedUsers} user(s) were not retried: an import of theirs was running. They retry with POST /import/orphans, or at the next seed load that changes these games.`);

@@ -7,6 +7,9 @@ import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { ImportPipeline } from './imports/import-pipeline.js';
 import { ImportWorker } from './imports/import-worker.js';
 import { ImportsService } from './imports/imports.service.js';
+import { ChartMatchRepository } from './repositories/chart-match.repository.js';
+import { ImportsRepository } from './repositories/imports.repository.js';
+import { ImportLockService } from './scoring/import-lock.service.js';
 
 /** `npm run worker`: runs queued imports. Start as many as needed, beside any number of API processes. */
 await runMain(async () => {
@@ -25,7 +28,8 @@ await runMain(async () => {
   const redis = await RedisConnections.connect(config.REDIS_URL);
   // runQueued never enqueues; the service is built with the queue mode the API runs in.
   const queue = new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX);
-  const imports = new ImportsService(database, new ImportPipeline(database), config, queue);
+  const pipeline = new ImportPipeline(database, new ChartMatchRepository(database));
+  const imports = new ImportsService(new ImportsRepository(database), new ImportLockService(database), pipeline, config, queue);
   const worker = new ImportWorker({
     connection: redis.ioredis,
     prefix: config.REDIS_KEY_PREFIX,

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CatalogCache } from './catalog-cache.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { ChartMatchRepository } from './chart-match.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
+import { ImportsRepository } from './imports.repository.js';
+import { OrphansRepository } from './orphans.repository.js';
 import { RelatedDocuments } from './related-documents.js';
+import { ScoresRepository } from './scores.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -17,6 +22,11 @@ const REPOSITORIES = [
   RelatedDocuments,
   UgptProfileRepository,
   UsersRepository,
+  ChartMatchRepository,
+  ImportsRepository,
+  OrphansRepository,
+  ScoresRepository,
+  SessionsRepository,
 ];
 
 /**
