@@ -24,7 +24,7 @@ const MIN = 60_000;
  * AAA, 9.8M AAA+; lamps FAILED, CLEAR, EXCESSIVE CLEAR (indexes 0, 1, 2). A PB is the best score
  * with the best lamp; ranks order PBs by percent, then score.
  */
-describe('ScoresService (real repositories on PGlite)', () => {
+describe('ScoresService (real repositories on a fresh database)', () => {
   let database: Database;
   let drop: () => Promise<void>;
   let moduleRef: TestingModule;
