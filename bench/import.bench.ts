@@ -10,6 +10,7 @@ import type { Database } from '../src/database/database.js';
 import { charts, scores } from '../src/database/schema.js';
 import { InlineImportQueue } from '../src/imports/import-queue.js';
 import { ImportPipeline } from '../src/imports/import-pipeline.js';
+import { ChartMatchRepository } from '../src/repositories/chart-match.repository.js';
 import { findGpt } from '../src/game-support/registry.js';
 import { UsersRepository } from '../src/repositories/users.repository.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
@@ -67,7 +68,7 @@ export async function importBench(): Promise<string> {
         // Baseline: the same rows (built for another user, not timed), inserted raw in one transaction.
         const other = await newUser(target.database, `baseline_${k}`);
         const batch = { userID: other.id, gpt, context: { service: 'bench', version: null }, importType: 'ir/direct-manual', importID: null, elements: (JSON.parse(body) as { scores: unknown[] }).scores.map((raw, index) => ({ index, raw })) };
-        const built = (await new ImportPipeline(target.database).convert(batch)).built.map((b) => b.row);
+        const built = (await new ImportPipeline(target.database, new ChartMatchRepository(target.database)).convert(batch)).built.map((b) => b.row);
         const raw = await timed(() => target.database.transaction((tx) => insertRows(tx, scores, built)));
         rows.push([target.kind, source, n, imported, (ms / 1000).toFixed(2), Math.round(n / (ms / 1000)), (raw.ms / 1000).toFixed(2), Math.round(n / (raw.ms / 1000)), `${((raw.ms / ms) * 100).toFixed(0)}%`]);
       }

@@ -7,6 +7,7 @@ import type { Database } from '../src/database/database.js';
 import { charts, EMPTY_SOCIALS, userCredentials, users } from '../src/database/schema.js';
 import { findGpt } from '../src/game-support/registry.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from '../src/imports/import-pipeline.js';
+import { ChartMatchRepository } from '../src/repositories/chart-match.repository.js';
 import { rerankAll } from '../src/scoring/rerank.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
 
@@ -50,7 +51,7 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     .where(and(eq(charts.game, 'sdvx'), eq(charts.playtype, 'Single'), eq(charts.isPrimary, true)));
   const targets = chartRows.filter((c) => typeof c.data.inGameID === 'number').map((c) => ({ chartID: c.chartID, inGameID: c.data.inGameID as number, difficulty: c.difficulty }));
   const gpt = findGpt('sdvx', 'Single')!;
-  const pipeline = new ImportPipeline(database);
+  const pipeline = new ImportPipeline(database, new ChartMatchRepository(database));
 
   const now = Date.now();
   const created = await database.transaction(async (tx) => {

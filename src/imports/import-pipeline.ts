@@ -6,11 +6,12 @@ import { Database, type Tx } from '../database/database.js';
 import { imports, orphanScores, scores, type ClassDelta, type CreatedSession, type ImportError } from '../database/schema.js';
 import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../game-support/types.js';
 import { canonicalJson } from '../common/canonical-json.js';
+import { ChartMatchRepository } from '../repositories/chart-match.repository.js';
+import { toChartInfo, toSongInfo } from '../scoring/chart-info.js';
 import { rateScore } from '../scoring/pb-merge.js';
 import { recomputePersonalBests, type ChartContext } from '../scoring/personal-bests.writer.js';
 import { assignSessions } from '../scoring/sessions.writer.js';
 import { recomputeGameStats } from '../scoring/game-stats.writer.js';
-import { resolveCharts } from './chart-resolver.js';
 import { SCORE_ERROR } from './import-errors.js';
 import { validateScoreElement, type ScoreCandidate } from './import-types/batch-manual.converter.js';
 import type { BatchManualContext } from './import-types/batch-manual.parser.js';
@@ -84,9 +85,16 @@ export interface WriteResult {
   classDeltas: ClassDelta[];
 }
 
+/**
+ * The import's write path: converts score elements, then writes them with everything derived from
+ * them in one transaction (a set-based writer, as the scoring core's).
+ */
 @Injectable()
 export class ImportPipeline {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly charts: ChartMatchRepository,
+  ) {}
 
   /**
    * Validates each element, matches all of them to charts (one query per match type), derives
@@ -102,34 +110,36 @@ export class ImportPipeline {
       if (v.ok) candidates.push(v.candidate);
       else result.invalid.push({ index, message: v.message });
     }
-    const resolutions = await resolveCharts(this.database.db, gpt, batch.context.version, candidates);
+    const matches = await this.charts.resolve(gpt, batch.context.version, candidates);
     candidates.forEach((candidate, i) => {
-      const r = resolutions[i];
+      const r = matches[i];
       if (r.kind === 'invalid') return void result.invalid.push({ index: candidate.index, message: r.message });
       if (r.kind === 'notFound') {
         return void result.orphans.push({ index: candidate.index, orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw), raw: candidate.raw, message: r.message });
       }
-      const derived = gpt.deriveScore(candidate.input, r.chart);
+      const chart = toChartInfo(r.chart);
+      const song = toSongInfo(r.song);
+      const derived = gpt.deriveScore(candidate.input, chart);
       if (!derived.ok) return void result.invalid.push({ index: candidate.index, message: derived.error });
       const { scoreData } = derived;
       result.built.push({
         index: candidate.index,
-        chart: r.chart,
-        song: r.song,
+        chart,
+        song,
         row: {
-          scoreID: computeScoreID(batch.userID, r.chart.chartID, candidate, gpt),
+          scoreID: computeScoreID(batch.userID, chart.chartID, candidate, gpt),
           userID: batch.userID,
           game: gpt.game,
           playtype: gpt.playtype,
-          chartID: r.chart.chartID,
-          songID: r.chart.songID,
-          isPrimary: r.chart.isPrimary,
+          chartID: chart.chartID,
+          songID: chart.songID,
+          isPrimary: chart.isPrimary,
           score: scoreData.score,
           percent: scoreData.percent,
           lampIndex: scoreData.lampIndex,
           gradeIndex: scoreData.gradeIndex,
           scoreData,
-          calculatedData: rateScore(gpt, scoreData, r.chart, r.song),
+          calculatedData: rateScore(gpt, scoreData, chart, song),
           scoreMeta: candidate.scoreMeta,
           timeAchieved: candidate.timeAchieved,
           timeAdded: now,
@@ -239,10 +249,43 @@ export class ImportPipeline {
   }
 
   /**
+   * Writes a converted import and completes its row, in one transaction. A run of an import that
+   * another run (a redelivered job) finished first writes nothing; the row lock orders two runs.
+   */
+  async commitImport(importID: string, batch: ConvertBatch, converted: Converted, provided: Readonly<Record<string, string>>, timeStarted: number): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
+      if (row?.status === 'completed') return;
+      if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
+      const result = await this.write(tx, batch, converted, provided);
+      await this.complete(tx, importID, batch.gpt, result, timeStarted);
+    });
+  }
+
+  /**
+   * Saves retried orphans in one transaction: each group's matched scores are written, and the
+   * orphans that matched or proved invalid are deleted (unmatched ones stay). `orphanIDs[i]` is the
+   * orphan of element index i. Returns how many new scores each group saved.
+   */
+  async saveRetriedOrphans(groups: readonly { batch: ConvertBatch; converted: Converted; orphanIDs: readonly string[] }[]): Promise<number[]> {
+    return this.database.transaction(async (tx) => {
+      const saved: number[] = [];
+      const resolved: string[] = [];
+      for (const { batch, converted, orphanIDs } of groups) {
+        const written = await this.write(tx, batch, { built: converted.built, orphans: [], invalid: [] }, {});
+        saved.push(written.scoreIDs.length);
+        for (const b of [...converted.built, ...converted.invalid]) resolved.push(orphanIDs[b.index]);
+      }
+      if (resolved.length) await tx.delete(orphanScores).where(inArray(orphanScores.orphanID, resolved));
+      return saved;
+    });
+  }
+
+  /**
    * The import's row in its final state, written in the same transaction as its scores. Only a
    * queued or running import completes: otherwise this throws, and the transaction rolls back.
    */
-  async complete(tx: Tx, importID: string, gpt: GptSupport, result: WriteResult, timeStarted: number): Promise<void> {
+  private async complete(tx: Tx, importID: string, gpt: GptSupport, result: WriteResult, timeStarted: number): Promise<void> {
     const updated = await tx
       .update(imports)
       .set({

@@ -1,10 +1,9 @@
 import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
 import { AppConfig } from '../config/app-config.js';
 import { randomHex } from '../common/crypto.js';
-import { Database } from '../database/database.js';
-import { imports } from '../database/schema.js';
-import { failAbandonedInlineImports, UserBusyError, withUserLock } from '../scoring/import-lock.js';
+import { ImportsRepository } from '../repositories/imports.repository.js';
+import { UserBusyError } from '../scoring/import-lock.js';
+import { ImportLockService } from '../scoring/import-lock.service.js';
 import { ImportPipeline } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { parseBatchManual, type BatchManualImport } from './import-types/batch-manual.parser.js';
@@ -23,7 +22,8 @@ export class ImportsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ImportsService.name);
 
   constructor(
-    private readonly database: Database,
+    private readonly imports: ImportsRepository,
+    private readonly locks: ImportLockService,
     private readonly pipeline: ImportPipeline,
     private readonly config: AppConfig,
     @Inject(IMPORT_QUEUE) private readonly queue: ImportQueue,
@@ -31,7 +31,7 @@ export class ImportsService implements OnApplicationBootstrap {
 
   /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
   async onApplicationBootstrap(): Promise<void> {
-    const failed = await failAbandonedInlineImports(this.database);
+    const failed = await this.locks.failAbandonedInlineImports();
     if (failed) this.logger.warn(`${failed} import(s) interrupted by a stopped process were marked failed.`);
   }
 
@@ -45,7 +45,7 @@ export class ImportsService implements OnApplicationBootstrap {
     const importID = randomHex(20);
     const base = { importID, userID, importType, userIntent, timeQueued: Date.now() };
     if (this.queue.mode === 'queue') {
-      await this.database.db.insert(imports).values({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(document) });
+      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(document) });
       await this.queue.enqueue(importID).catch(async (err: unknown) => {
         // Not enqueued, it would never run: fail it rather than leave it queued forever.
         await this.fail(importID, err);
@@ -54,8 +54,8 @@ export class ImportsService implements OnApplicationBootstrap {
       return { kind: 'queued', importID, url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/imports/${importID}/poll-status` };
     }
     try {
-      return await withUserLock(this.database, userID, importID, async () => {
-        await this.database.db.insert(imports).values({ ...base, status: 'ongoing', progress: 'Importing scores.' });
+      return await this.locks.withUserLock(userID, importID, async () => {
+        await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
         try {
           return { kind: 'completed', document: await this.execute(importID, userID, importType, parsed, () => undefined) };
         } catch (err) {
@@ -77,7 +77,7 @@ export class ImportsService implements OnApplicationBootstrap {
   async runQueued(importID: string, progress: Progress): Promise<ImportDocument | undefined> {
     const row = await this.find(importID);
     if (!row || row.status === 'completed' || row.status === 'failed') return row?.status === 'completed' ? toImportDocument(row) : undefined;
-    return withUserLock(this.database, row.userID, importID, async () => {
+    return this.locks.withUserLock(row.userID, importID, async () => {
       await this.setProgress(importID, 'Parsing score data.', 'ongoing');
       let parsed: BatchManualImport;
       try {
@@ -97,15 +97,11 @@ export class ImportsService implements OnApplicationBootstrap {
   async fail(importID: string, err: unknown): Promise<void> {
     const statusCode = err instanceof HttpException ? err.getStatus() : 500;
     const message = err instanceof HttpException ? err.message : 'An internal error stopped this import. Nothing from it was saved.';
-    await this.database.db
-      .update(imports)
-      .set({ status: 'failed', progress: null, input: null, failure: { statusCode, message }, timeFinished: Date.now() })
-      .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])));
+    await this.imports.markFailed(importID, { statusCode, message });
   }
 
-  async find(importID: string): Promise<ImportRow | undefined> {
-    const [row] = await this.database.db.select().from(imports).where(eq(imports.importID, importID)).limit(1);
-    return row;
+  find(importID: string): Promise<ImportRow | undefined> {
+    return this.imports.findById(importID);
   }
 
   async findOrThrow(importID: string): Promise<ImportRow> {
@@ -115,11 +111,7 @@ export class ImportsService implements OnApplicationBootstrap {
   }
 
   private async setProgress(importID: string, description: string, status?: 'ongoing') {
-    await this.database.db
-      .update(imports)
-      .set({ progress: description, ...(status ? { status } : {}) })
-      .where(eq(imports.importID, importID))
-      .catch(() => undefined);
+    await this.imports.setProgress(importID, description, status).catch(() => undefined);
   }
 
   /**
@@ -134,15 +126,8 @@ export class ImportsService implements OnApplicationBootstrap {
       progress(`Matching ${parsed.scores.length} scores to charts.`);
       const converted = await this.pipeline.convert(batch);
       progress(`Saving ${converted.built.length} scores, personal bests, sessions and profile statistics.`);
-      await this.database.transaction(async (tx) => {
-        // A run of an import that another run (a redelivered job) finished first writes nothing,
-        // and answers with the document stored. The row lock orders two runs.
-        const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
-        if (row?.status === 'completed') return;
-        if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
-        const result = await this.pipeline.write(tx, batch, converted, parsed.classes);
-        await this.pipeline.complete(tx, importID, parsed.gpt, result, timeStarted);
-      });
+      // A run that another run (a redelivered job) finished first answers with the document stored.
+      await this.pipeline.commitImport(importID, batch, converted, parsed.classes, timeStarted);
     } catch (err) {
       if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
       throw err;

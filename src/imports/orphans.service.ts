@@ -1,10 +1,9 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { SeedReport } from '../seeds/seed-loader.js';
-import { Database } from '../database/database.js';
-import { orphanScores } from '../database/schema.js';
 import { findGpt } from '../game-support/registry.js';
-import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
+import { OrphansRepository } from '../repositories/orphans.repository.js';
+import { UserBusyError } from '../scoring/import-lock.js';
+import { ImportLockService } from '../scoring/import-lock.service.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from './import-pipeline.js';
 import { randomHex } from '../common/crypto.js';
 import { groupBy } from '../common/collections.js';
@@ -25,8 +24,6 @@ export interface SeedOrphanRetryResult extends OrphanRetryResult {
   skippedUsers: number;
 }
 
-type OrphanRow = typeof orphanScores.$inferSelect;
-
 /** The games whose songs or charts a seed load added or changed: their orphans may match now. */
 export function gamesWithCatalogChanges(report: Pick<SeedReport, 'collections'>): string[] {
   const games = report.collections
@@ -40,13 +37,14 @@ export function gamesWithCatalogChanges(report: Pick<SeedReport, 'collections'>)
 @Injectable()
 export class OrphansService {
   constructor(
-    private readonly database: Database,
+    private readonly orphans: OrphansRepository,
+    private readonly locks: ImportLockService,
     private readonly pipeline: ImportPipeline,
   ) {}
 
   async retryForUser(userID: number): Promise<OrphanRetryResult> {
     try {
-      return await withUserLock(this.database, userID, `orphans:${randomHex(8)}`, () => this.retry(userID));
+      return await this.locks.withUserLock(userID, `orphans:${randomHex(8)}`, () => this.retry(userID));
     } catch (err) {
       if (err instanceof UserBusyError) throw new ConflictException('You have an import in progress; retry your orphans once it has finished.');
       throw err;
@@ -60,10 +58,9 @@ export class OrphansService {
   async retryForGames(games: readonly string[]): Promise<SeedOrphanRetryResult> {
     const total: SeedOrphanRetryResult = { processed: 0, failed: 0, success: 0, removed: 0, skippedUsers: 0 };
     if (games.length === 0) return total;
-    const users = await this.database.db.selectDistinct({ userID: orphanScores.userID }).from(orphanScores).where(inArray(orphanScores.game, [...games]));
-    for (const { userID } of users) {
+    for (const userID of await this.orphans.usersWithOrphansOf(games)) {
       try {
-        const r = await withUserLock(this.database, userID, `orphans:${randomHex(8)}`, () => this.retry(userID, games));
+        const r = await this.locks.withUserLock(userID, `orphans:${randomHex(8)}`, () => this.retry(userID, games));
         for (const k of Object.keys(r) as (keyof OrphanRetryResult)[]) total[k] += r[k];
       } catch (err) {
         if (!(err instanceof UserBusyError)) throw err;
@@ -75,13 +72,10 @@ export class OrphansService {
 
   /** Retries the user's orphans, or only those of these games. */
   private async retry(userID: number, games?: readonly string[]): Promise<OrphanRetryResult> {
-    const orphans = await this.database.db
-      .select()
-      .from(orphanScores)
-      .where(and(eq(orphanScores.userID, userID), games ? inArray(orphanScores.game, [...games]) : undefined));
+    const orphans = await this.orphans.ofUser(userID, games);
     const groups = groupBy(orphans, (o) => JSON.stringify([o.game, o.playtype, o.importType, o.context.service, o.context.version]));
     const result: OrphanRetryResult = { processed: orphans.length, failed: 0, success: 0, removed: 0 };
-    const converted: { batch: ConvertBatch; group: OrphanRow[]; out: Converted }[] = [];
+    const retried: { batch: ConvertBatch; converted: Converted; orphanIDs: string[] }[] = [];
     for (const group of groups.values()) {
       const { game, playtype, importType, context } = group[0];
       const gpt = findGpt(game, playtype);
@@ -90,18 +84,13 @@ export class OrphansService {
         continue;
       }
       const batch = { userID, gpt, context, importType, importID: null, elements: group.map((o, index) => ({ index, raw: o.data })) };
-      converted.push({ batch, group, out: await this.pipeline.convert(batch) });
+      retried.push({ batch, converted: await this.pipeline.convert(batch), orphanIDs: group.map((o) => o.orphanID) });
     }
-    await this.database.transaction(async (tx) => {
-      const resolved: string[] = [];
-      for (const { batch, group, out } of converted) {
-        const written = await this.pipeline.write(tx, batch, { built: out.built, orphans: [], invalid: [] }, {});
-        result.success += written.scoreIDs.length;
-        result.removed += out.built.length - written.scoreIDs.length + out.invalid.length;
-        result.failed += out.orphans.length;
-        for (const b of [...out.built, ...out.invalid]) resolved.push(group[b.index].orphanID);
-      }
-      if (resolved.length) await tx.delete(orphanScores).where(inArray(orphanScores.orphanID, resolved));
+    const saved = await this.pipeline.saveRetriedOrphans(retried);
+    retried.forEach(({ converted: out }, i) => {
+      result.success += saved[i];
+      result.removed += out.built.length - saved[i] + out.invalid.length;
+      result.failed += out.orphans.length;
     });
     return result;
   }

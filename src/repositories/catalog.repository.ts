@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
@@ -39,6 +39,25 @@ export class CatalogRepository {
   songsByIds(game: string, ids: readonly number[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.database.db.select().from(songs).where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])));
+  }
+
+  chartsByIds(chartIDs: readonly string[]): Promise<ChartRow[]> {
+    if (chartIDs.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select()
+      .from(charts)
+      .where(inArray(charts.chartID, [...new Set(chartIDs)]));
+  }
+
+  /** A chart (of any game) with its song. */
+  async chartWithSong(chartID: string): Promise<{ chart: ChartRow; song: SongRow } | undefined> {
+    const [row] = await this.database.db
+      .select({ chart: getTableColumns(charts), song: getTableColumns(songs) })
+      .from(charts)
+      .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
+      .where(eq(charts.chartID, chartID))
+      .limit(1);
+    return row;
   }
 
   chartsOfSong(game: string, playtype: string, songID: number): Promise<ChartRow[]> {

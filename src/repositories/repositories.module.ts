@@ -4,15 +4,20 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 import { AppSecretsRepository } from './app-secrets.repository.js';
 import { CatalogCache } from './catalog-cache.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { ChartMatchRepository } from './chart-match.repository.js';
 import { ClientsRepository } from './clients.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
+import { ImportsRepository } from './imports.repository.js';
 import { InvitesRepository } from './invites.repository.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OrphansRepository } from './orphans.repository.js';
 import { RelatedDocuments } from './related-documents.js';
+import { ScoresRepository } from './scores.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
 import { ShowcaseRepository } from './showcase.repository.js';
 import { SnapshotsRepository } from './snapshots.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
@@ -26,15 +31,20 @@ const REPOSITORIES = [
   AppSecretsRepository,
   CatalogCache,
   CatalogRepository,
+  ChartMatchRepository,
   ClientsRepository,
   EmailCodesRepository,
   GameStatsRepository,
   GptLeaderboardsRepository,
+  ImportsRepository,
   InvitesRepository,
   LoginSessionsRepository,
   NotificationsRepository,
   OAuthCodesRepository,
+  OrphansRepository,
   RelatedDocuments,
+  ScoresRepository,
+  SessionsRepository,
   ShowcaseRepository,
   SnapshotsRepository,
   UgptProfileRepository,

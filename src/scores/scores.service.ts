@@ -1,24 +1,26 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { and, eq, getTableColumns } from 'drizzle-orm';
 import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
 import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
-import { randomHex } from '../common/crypto.js';
-import { Database } from '../database/database.js';
-import { charts, scores, songs } from '../database/schema.js';
-import { findGpt } from '../game-support/registry.js';
-import { UserBusyError, withUserLock } from '../scoring/import-lock.js';
-import type { ScoreWithRelatedResponse } from './dto/score.responses.js';
+import { CatalogRepository } from '../repositories/catalog.repository.js';
+import { ScoresRepository } from '../repositories/scores.repository.js';
+import { UserBusyError } from '../scoring/import-lock.js';
+import { ScoreEditService } from '../scoring/score-edit.service.js';
+import { ScoreRemovalService } from '../scoring/score-removal.service.js';
 import type { PatchScoreDto } from './dto/scores.dto.js';
-import { loadChartContexts, recomputePersonalBests } from '../scoring/personal-bests.writer.js';
-import { removeScores } from '../scoring/score-removal.js';
 import { toScoreDocument, type ScoreDocument, type ScoreRecord } from '../presenters/score.presenter.js';
+import type { ScoreWithRelatedResponse } from './dto/score.responses.js';
 
 @Injectable()
 export class ScoresService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly scores: ScoresRepository,
+    private readonly catalog: CatalogRepository,
+    private readonly edits: ScoreEditService,
+    private readonly removal: ScoreRemovalService,
+  ) {}
 
   async findOrThrow(scoreID: string): Promise<ScoreRecord> {
-    const [row] = await this.database.db.select().from(scores).where(eq(scores.scoreID, scoreID)).limit(1);
+    const row = await this.scores.findById(scoreID);
     if (!row) throw new NotFoundException(`The score ${scoreID} does not exist.`);
     return row;
   }
@@ -27,12 +29,7 @@ export class ScoresService {
   async get(scoreID: string, getRelated: boolean): Promise<ScoreWithRelatedResponse> {
     const score = await this.findOrThrow(scoreID);
     if (!getRelated) return { score: toScoreDocument(score) };
-    const [related] = await this.database.db
-      .select({ chart: getTableColumns(charts), song: getTableColumns(songs) })
-      .from(charts)
-      .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
-      .where(eq(charts.chartID, score.chartID))
-      .limit(1);
+    const related = await this.catalog.chartWithSong(score.chartID);
     return { score: toScoreDocument(score), song: related ? toSongDocument(related.song) : null, chart: related ? toChartDocument(related.chart) : null };
   }
 
@@ -45,17 +42,12 @@ export class ScoresService {
       throw new BadRequestException('Nothing was provided to modify: give comment and/or highlight.');
     const score = await this.findOrThrow(scoreID);
     if (score.userID !== user.id) throw new ForbiddenException('You can only modify your own scores.');
-    return this.database.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(scores)
-        .set({ ...(dto.comment !== undefined ? { comment: dto.comment } : {}), ...(dto.highlight !== undefined ? { highlighted: dto.highlight } : {}) })
-        .where(eq(scores.scoreID, scoreID))
-        .returning();
-      if (!updated) throw new NotFoundException(`The score ${scoreID} does not exist.`);
-      const gpt = findGpt(updated.game, updated.playtype);
-      if (dto.highlight !== undefined && gpt) await recomputePersonalBests(tx, updated.userID, gpt, await loadChartContexts(tx, [updated.chartID]));
-      return toScoreDocument(updated);
+    const updated = await this.edits.annotate(scoreID, {
+      ...(dto.comment !== undefined ? { comment: dto.comment } : {}),
+      ...(dto.highlight !== undefined ? { highlighted: dto.highlight } : {}),
     });
+    if (!updated) throw new NotFoundException(`The score ${scoreID} does not exist.`);
+    return toScoreDocument(updated);
   }
 
   /**
@@ -67,13 +59,7 @@ export class ScoresService {
     const score = await this.findOrThrow(scoreID);
     if (score.userID !== auth.user?.id && !isAdmin(auth)) throw new ForbiddenException('You can only delete your own scores.');
     try {
-      await withUserLock(this.database, score.userID, `delete:${randomHex(8)}`, () =>
-        this.database.transaction(async (tx) => {
-          const [current] = await tx.select().from(scores).where(eq(scores.scoreID, scoreID)).for('update');
-          if (!current) throw new NotFoundException(`The score ${scoreID} does not exist.`);
-          await removeScores(tx, current.userID, [current], { keepClasses: false });
-        }),
-      );
+      if (!(await this.removal.deleteScore(score.userID, scoreID))) throw new NotFoundException(`The score ${scoreID} does not exist.`);
     } catch (err) {
       if (err instanceof UserBusyError) throw new ConflictException('This user has an import in progress; delete the score once it has finished.');
       throw err;

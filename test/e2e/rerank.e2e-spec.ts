@@ -48,7 +48,7 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     // A bulk load: d's 9.7M is written unranked (0 of 0), and the others keep their old ranks.
     const d = await player(t);
     const gpt = findGpt('sdvx', 'Single')!;
-    const pipeline = new ImportPipeline(t.database);
+    const pipeline = t.app.get(ImportPipeline);
     const batch = { userID: d.user.id, gpt, context: { service: 'bulk', version: null }, importType: 'ir/direct-manual' as const, importID: null, elements: [{ index: 0, raw: play(9_700_000, T0 + 3000) }] };
     const converted = await pipeline.convert(batch);
     await t.database.transaction((tx) => pipeline.write(tx, batch, converted, {}, { deferRanking: true }));

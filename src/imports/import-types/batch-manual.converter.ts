@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../../game-support/types.js';
+import { ANY_INF, type ChartMatchCandidate } from '../../repositories/chart-match.repository.js';
 
 /** One score element that passed validation, ready for chart matching. */
-export interface ScoreCandidate {
+export interface ScoreCandidate extends ChartMatchCandidate {
   index: number;
   /** The element as sent, kept for orphans. */
   raw: unknown;
-  matchType: MatchType;
-  identifier: string;
-  difficulty: string | null;
   input: ScoreInput;
   timeAchieved: number | null;
   comment: string | null;
@@ -19,9 +17,6 @@ export type ValidatedElement = { ok: true; candidate: ScoreCandidate } | { ok: f
 
 /** Match types whose chart is chosen by song + difficulty. */
 const NEEDS_DIFFICULTY: ReadonlySet<MatchType> = new Set(['songTitle', 'serviceSongID', 'inGameID', 'ddrSongHash', 'sdvxInGameID']);
-export const ANY_INF = 'ANY_INF';
-/** sdvxInGameID's ANY_INF stands for the fourth difficulty, whatever a version calls it. */
-export const INF_DIFFICULTIES = ['INF', 'GRV', 'HVN', 'VVD', 'XCD'];
 
 const EARLIEST_MS = 1_000_000_000_000;
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
@@ -121,6 +116,7 @@ export function validateScoreElement(raw: unknown, index: number, gpt: GptSuppor
       matchType: e.matchType,
       identifier: e.identifier,
       difficulty,
+      artist: e.artist ?? null,
       input: { score: e.score, lamp: e.lamp, percent: e.percent, judgements, optional: optional.data },
       timeAchieved,
       comment,

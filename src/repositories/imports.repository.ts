@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, inArray } from 'drizzle-orm';
+import { Database, type Queryable } from '../database/database.js';
+import { imports } from '../database/schema.js';
+import type { ImportRow } from '../presenters/import.presenter.js';
+
+export type NewImport = typeof imports.$inferInsert;
+
+@Injectable()
+export class ImportsRepository {
+  constructor(private readonly database: Database) {}
+
+  async findById(importID: string): Promise<ImportRow | undefined> {
+    const [row] = await this.database.db.select().from(imports).where(eq(imports.importID, importID)).limit(1);
+    return row;
+  }
+
+  async insert(row: NewImport): Promise<void> {
+    await this.database.db.insert(imports).values(row);
+  }
+
+  async setProgress(importID: string, progress: string, status?: 'ongoing'): Promise<void> {
+    await this.database.db
+      .update(imports)
+      .set({ progress, ...(status ? { status } : {}) })
+      .where(eq(imports.importID, importID));
+  }
+
+  /** Fails the import for good unless it has already finished (completed or failed). */
+  async markFailed(importID: string, failure: { statusCode: number; message: string }): Promise<void> {
+    await this.database.db
+      .update(imports)
+      .set({ status: 'failed', progress: null, input: null, failure, timeFinished: Date.now() })
+      .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])));
+  }
+
+  async delete(importID: string, q: Queryable): Promise<void> {
+    await q.delete(imports).where(eq(imports.importID, importID));
+  }
+}

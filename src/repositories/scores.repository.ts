@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { anyOf } from '../database/bulk-write.js';
+import { Database, type Queryable, type Tx } from '../database/database.js';
+import { scores } from '../database/schema.js';
+
+export type ScoreRow = typeof scores.$inferSelect;
+
+/** What a user may change on their own score. */
+export type ScoreAnnotations = Partial<Pick<ScoreRow, 'comment' | 'highlighted'>>;
+
+const playOrder = [asc(scores.timeAchieved), asc(scores.scoreID)];
+
+@Injectable()
+export class ScoresRepository {
+  constructor(private readonly database: Database) {}
+
+  async findById(scoreID: string): Promise<ScoreRow | undefined> {
+    const [row] = await this.database.db.select().from(scores).where(eq(scores.scoreID, scoreID)).limit(1);
+    return row;
+  }
+
+  /** The score, its row locked until the transaction ends. */
+  async lockById(scoreID: string, tx: Tx): Promise<ScoreRow | undefined> {
+    const [row] = await tx.select().from(scores).where(eq(scores.scoreID, scoreID)).for('update');
+    return row;
+  }
+
+  /** The scores of these ids, in play order. */
+  findByIds(scoreIDs: readonly string[], q: Queryable = this.database.db): Promise<ScoreRow[]> {
+    if (scoreIDs.length === 0) return Promise.resolve([]);
+    return q
+      .select()
+      .from(scores)
+      .where(anyOf(scores.scoreID, scoreIDs))
+      .orderBy(...playOrder);
+  }
+
+  /** A session's scores in play order. */
+  inSession(sessionID: string): Promise<ScoreRow[]> {
+    return this.database.db
+      .select()
+      .from(scores)
+      .where(eq(scores.sessionID, sessionID))
+      .orderBy(...playOrder);
+  }
+
+  /** The score ids of these sessions, each session's in play order. */
+  sessionMembers(sessionIDs: readonly string[]): Promise<{ sessionID: string | null; scoreID: string }[]> {
+    if (sessionIDs.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select({ sessionID: scores.sessionID, scoreID: scores.scoreID })
+      .from(scores)
+      .where(inArray(scores.sessionID, [...sessionIDs]))
+      .orderBy(...playOrder);
+  }
+
+  async annotate(scoreID: string, changes: ScoreAnnotations, q: Queryable): Promise<ScoreRow | undefined> {
+    const [row] = await q.update(scores).set(changes).where(eq(scores.scoreID, scoreID)).returning();
+    return row;
+  }
+}

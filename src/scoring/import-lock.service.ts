@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database.js';
+import { failAbandonedInlineImports, withUserLock } from './import-lock.js';
+
+/** The per-user score-writing lock of import-lock.ts, on the application's database. */
+@Injectable()
+export class ImportLockService {
+  constructor(private readonly database: Database) {}
+
+  /** Runs fn holding the user's lock; throws UserBusyError while another owner holds it. */
+  withUserLock<T>(userID: number, owner: string, fn: () => Promise<T>): Promise<T> {
+    return withUserLock(this.database, userID, owner, fn);
+  }
+
+  /** Fails the inline imports whose process stopped (every user's without userID); returns how many. */
+  failAbandonedInlineImports(userID?: number): Promise<number> {
+    return failAbandonedInlineImports(this.database, userID);
+  }
+}
