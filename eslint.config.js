@@ -4,4 +4,7 @@ import legacyConfig from './.eslintrc.js';
 
 const compat = new FlatCompat({ baseDirectory: import.meta.dirname, recommendedConfig: js.configs.recommended });
 
-export default [{ ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**', 'drizzle/**', 'data/**', '*.js', 'scripts/**'] }, ...compat.config(legacyConfig)];
+export default [
+  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**', 'drizzle/**', 'data/**', '*.js', 'scripts/**'] },
+  ...compat.config(legacyConfig),
+];

@@ -11,7 +11,14 @@ const DIFFICULTIES = ['NOV', 'ADV', 'EXH', 'MXM'];
 /** Writes SDVX songs and charts in Tachi's seed format, for machines without the real seeds. */
 function generatedSdvxSeeds(songCount: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-bench-seeds-'));
-  const songs = Array.from({ length: songCount }, (_, i) => ({ id: i + 1, title: `Generated Song ${i + 1}`, artist: `Artist ${i % 97}`, altTitles: [], searchTerms: [], data: { displayVersion: 'exceed' } }));
+  const songs = Array.from({ length: songCount }, (_, i) => ({
+    id: i + 1,
+    title: `Generated Song ${i + 1}`,
+    artist: `Artist ${i % 97}`,
+    altTitles: [],
+    searchTerms: [],
+    data: { displayVersion: 'exceed' },
+  }));
   const charts = songs.flatMap((s) =>
     DIFFICULTIES.map((difficulty, d) => ({
       chartID: `${s.id.toString(16).padStart(8, '0')}${d.toString(16).padStart(32, '0')}`,

@@ -27,14 +27,26 @@ function batchManual(n: number, targets: { inGameID: number; difficulty: string 
     scores: Array.from({ length: n }, (_, i) => {
       const t = targets[(i * 7919) % targets.length];
       const lamp = LAMPS[i % LAMPS.length];
-      return { score: 8_000_000 + ((i * 104_729) % 1_900_000), lamp, matchType: 'sdvxInGameID', identifier: String(t.inGameID), difficulty: t.difficulty, timeAchieved: start + i * 40_000 };
+      return {
+        score: 8_000_000 + ((i * 104_729) % 1_900_000),
+        lamp,
+        matchType: 'sdvxInGameID',
+        identifier: String(t.inGameID),
+        difficulty: t.difficulty,
+        timeAchieved: start + i * 40_000,
+      };
     }),
   };
 }
 
 async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
   const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
-  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({ userID: user.id, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
+  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
+    userID: user.id,
+    identifier: 'bench',
+    permissions: [...PERMISSIONS],
+    fromAPIClient: null,
+  });
   return { id: user.id, token };
 }
 
@@ -49,7 +61,12 @@ export async function importBench(): Promise<string> {
     let app: INestApplication | undefined;
     try {
       const source = await loadSdvxCatalog(target.database);
-      const targets = (await target.database.db.select({ data: charts.data, difficulty: charts.difficulty }).from(charts).where(and(eq(charts.game, 'sdvx'), eq(charts.isPrimary, true))))
+      const targets = (
+        await target.database.db
+          .select({ data: charts.data, difficulty: charts.difficulty })
+          .from(charts)
+          .where(and(eq(charts.game, 'sdvx'), eq(charts.isPrimary, true)))
+      )
         .filter((c) => typeof c.data.inGameID === 'number')
         .map((c) => ({ inGameID: c.data.inGameID as number, difficulty: c.difficulty }));
       const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PORT: '0', DATA_DIR: '/tmp/st-bench-data' });
@@ -60,17 +77,40 @@ export async function importBench(): Promise<string> {
       for (const [k, n] of SIZES.entries()) {
         const user = await newUser(target.database, `import_${k}`);
         const body = JSON.stringify(batchManual(n, targets, k));
-        const { ms, value: res } = await timed(() => fetch(`${url}/api/v1/ir/direct-manual/import`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body }));
+        const { ms, value: res } = await timed(() =>
+          fetch(`${url}/api/v1/ir/direct-manual/import`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+            body,
+          }),
+        );
         const doc = (await res.json()) as { scoreIDs?: unknown[]; errors?: unknown[]; message?: string };
         if (res.status !== 200) throw new Error(`import of ${n} failed: ${res.status} ${doc.message}`);
         const imported = doc.scoreIDs?.length ?? 0;
 
         // Baseline: the same rows (built for another user, not timed), inserted raw in one transaction.
         const other = await newUser(target.database, `baseline_${k}`);
-        const batch = { userID: other.id, gpt, context: { service: 'bench', version: null }, importType: 'ir/direct-manual', importID: null, elements: (JSON.parse(body) as { scores: unknown[] }).scores.map((raw, index) => ({ index, raw })) };
+        const batch = {
+          userID: other.id,
+          gpt,
+          context: { service: 'bench', version: null },
+          importType: 'ir/direct-manual',
+          importID: null,
+          elements: (JSON.parse(body) as { scores: unknown[] }).scores.map((raw, index) => ({ index, raw })),
+        };
         const built = (await new ImportPipeline(target.database, new ChartMatchRepository(target.database)).convert(batch)).built.map((b) => b.row);
         const raw = await timed(() => target.database.transaction((tx) => insertRows(tx, scores, built)));
-        rows.push([target.kind, source, n, imported, (ms / 1000).toFixed(2), Math.round(n / (ms / 1000)), (raw.ms / 1000).toFixed(2), Math.round(n / (raw.ms / 1000)), `${((raw.ms / ms) * 100).toFixed(0)}%`]);
+        rows.push([
+          target.kind,
+          source,
+          n,
+          imported,
+          (ms / 1000).toFixed(2),
+          Math.round(n / (ms / 1000)),
+          (raw.ms / 1000).toFixed(2),
+          Math.round(n / (raw.ms / 1000)),
+          `${((raw.ms / ms) * 100).toFixed(0)}%`,
+        ]);
       }
     } finally {
       await app?.close();

@@ -49,7 +49,9 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     .select({ chartID: charts.chartID, data: charts.data, difficulty: charts.difficulty })
     .from(charts)
     .where(and(eq(charts.game, 'sdvx'), eq(charts.playtype, 'Single'), eq(charts.isPrimary, true)));
-  const targets = chartRows.filter((c) => typeof c.data.inGameID === 'number').map((c) => ({ chartID: c.chartID, inGameID: c.data.inGameID as number, difficulty: c.difficulty }));
+  const targets = chartRows
+    .filter((c) => typeof c.data.inGameID === 'number')
+    .map((c) => ({ chartID: c.chartID, inGameID: c.data.inGameID as number, difficulty: c.difficulty }));
   const gpt = findGpt('sdvx', 'Single')!;
   const pipeline = new ImportPipeline(database, new ChartMatchRepository(database));
 
@@ -57,9 +59,22 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   const created = await database.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
-      .values(Array.from({ length: userCount }, (_, i) => ({ username: `player${i}`, usernameLowercase: `player${i}`, about: '', socialMedia: EMPTY_SOCIALS, joinDate: now, lastSeen: now - i * 1000 })))
+      .values(
+        Array.from({ length: userCount }, (_, i) => ({
+          username: `player${i}`,
+          usernameLowercase: `player${i}`,
+          about: '',
+          socialMedia: EMPTY_SOCIALS,
+          joinDate: now,
+          lastSeen: now - i * 1000,
+        })),
+      )
       .returning({ id: users.id });
-    await insertRows(tx, userCredentials, rows.map((r) => ({ userID: r.id, email: `player${r.id}@bench.test`, emailLowercase: `player${r.id}@bench.test`, passwordHash: 'x' })));
+    await insertRows(
+      tx,
+      userCredentials,
+      rows.map((r) => ({ userID: r.id, email: `player${r.id}@bench.test`, emailLowercase: `player${r.id}@bench.test`, passwordHash: 'x' })),
+    );
     return rows.map((r) => r.id);
   });
 
@@ -68,7 +83,17 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     Array.from({ length: count }, (_, i) => {
       const t = targets[Math.floor(Math.pow(random(), 2) * targets.length)];
       const score = Math.min(10_000_000, Math.floor(7_000_000 + skill * 2_500_000 + random() * 600_000));
-      return { index: i, raw: { score, lamp: LAMPS[Math.floor(random() * LAMPS.length)], matchType: 'sdvxInGameID', identifier: String(t.inGameID), difficulty: t.difficulty, timeAchieved: now - 90 * 86_400_000 + Math.floor(random() * 89 * 86_400_000) } };
+      return {
+        index: i,
+        raw: {
+          score,
+          lamp: LAMPS[Math.floor(random() * LAMPS.length)],
+          matchType: 'sdvxInGameID',
+          identifier: String(t.inGameID),
+          difficulty: t.difficulty,
+          timeAchieved: now - 90 * 86_400_000 + Math.floor(random() * 89 * 86_400_000),
+        },
+      };
     });
   const BATCH_USERS = 100;
   for (let start = 0; start < created.length; start += BATCH_USERS) {
@@ -97,7 +122,14 @@ export async function buildReadsDataset(database: Database, userCount: number, s
       .insert(users)
       .values({ username: `late${i}`, usernameLowercase: `late${i}`, about: '', socialMedia: EMPTY_SOCIALS, joinDate: now, lastSeen: now })
       .returning({ id: users.id });
-    const batch = { userID: late.id, gpt, context: { service: 'bench', version: null }, importType: 'ir/direct-manual', importID: null, elements: plays(random(), scoresPerUser) };
+    const batch = {
+      userID: late.id,
+      gpt,
+      context: { service: 'bench', version: null },
+      importType: 'ir/direct-manual',
+      importID: null,
+      elements: plays(random(), scoresPerUser),
+    };
     const started = performance.now();
     const out = await pipeline.convert(batch);
     await database.transaction((tx) => pipeline.write(tx, batch, out, {}));
@@ -105,6 +137,20 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   }
 
   const sampleUserID = created[Math.floor(created.length / 2)];
-  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({ userID: sampleUserID, identifier: 'bench', permissions: [...PERMISSIONS], fromAPIClient: null });
-  return { source, users: created.length, scores: created.length * scoresPerUser, sampleChartID: targets[0].chartID, sampleUserID, sampleToken: token, searchTerm: 'love', lateImportMs };
+  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
+    userID: sampleUserID,
+    identifier: 'bench',
+    permissions: [...PERMISSIONS],
+    fromAPIClient: null,
+  });
+  return {
+    source,
+    users: created.length,
+    scores: created.length * scoresPerUser,
+    sampleChartID: targets[0].chartID,
+    sampleUserID,
+    sampleToken: token,
+    searchTerm: 'love',
+    lateImportMs,
+  };
 }

@@ -29,7 +29,11 @@ function serve(args: string[], env: Record<string, string>, port?: number): Prom
     const onData = (d: Buffer) => {
       output += d.toString();
       const ready = /READY (\S+)/.exec(output) ?? (port && /listening on (http\S+)/.exec(output));
-      if (ready) resolve({ url: port ? `http://127.0.0.1:${port}` : ready[1], stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) });
+      if (ready)
+        resolve({
+          url: port ? `http://127.0.0.1:${port}` : ready[1],
+          stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))),
+        });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -71,7 +75,8 @@ async function seqScans(url: string, logFile: string): Promise<string[]> {
       if (!/^\s*(select|with)/i.test(query) || seen.has(query)) continue;
       seen.add(query);
       const plan = (await client.query(`EXPLAIN ${query}`, params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-      for (const table of ['scores', 'personal_bests', 'pb_ratings']) if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) found.add(`${table}: ${query.slice(0, 160)}`);
+      for (const table of ['scores', 'personal_bests', 'pb_ratings'])
+        if (new RegExp(`Seq Scan on ${table}\\b`).test(plan)) found.add(`${table}: ${query.slice(0, 160)}`);
     }
   } finally {
     await client.end();
@@ -126,7 +131,9 @@ export async function readsBench(): Promise<string> {
       await database.migrate();
       const started = Date.now();
       const dataset = await buildReadsDataset(database, USERS, SCORES_PER_USER, (l) => console.error(`${kind}${l}`));
-      note(`${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+      note(
+        `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+      );
       note(
         `${kind}: one more player's import of ${SCORES_PER_USER} plays into that dataset (ranks kept as usual): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}.`,
       );
@@ -134,7 +141,19 @@ export async function readsBench(): Promise<string> {
       await database.db.execute(sql`ANALYZE`);
       await database.close();
 
-      const server = await serve(['dist/main.js'], { ...(dbUrl ? { DATABASE_URL: dbUrl } : {}), DATA_DIR: dataDir, PORT: '3999', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', SNAPSHOT_SCHEDULE: 'false', SQL_LOG_FILE: sqlLog }, 3999);
+      const server = await serve(
+        ['dist/main.js'],
+        {
+          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+          DATA_DIR: dataDir,
+          PORT: '3999',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MINUTE: '0',
+          SNAPSHOT_SCHEDULE: 'false',
+          SQL_LOG_FILE: sqlLog,
+        },
+        3999,
+      );
       try {
         for (const [name, url] of endpoints(dataset)) {
           const r = await load(`${server.url}${url}`);
@@ -145,7 +164,11 @@ export async function readsBench(): Promise<string> {
       }
       if (dbUrl) {
         const scans = await seqScans(dbUrl, sqlLog);
-        note(scans.length ? `${kind}: sequential scans found:\n${scans.map((s) => `  - ${s}`).join('\n')}` : `${kind}: EXPLAIN of every statement these endpoints ran shows no sequential scan on scores, personal_bests or pb_ratings.`);
+        note(
+          scans.length
+            ? `${kind}: sequential scans found:\n${scans.map((s) => `  - ${s}`).join('\n')}`
+            : `${kind}: EXPLAIN of every statement these endpoints ran shows no sequential scan on scores, personal_bests or pb_ratings.`,
+        );
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -42,14 +42,43 @@ async function rawInsert(target: { database: import('../src/database/database.js
   await target.database.transaction(async (tx) => {
     for (const f of files.filter((x) => x.startsWith('songs-'))) {
       const game = f.slice(6, -5);
-      const records = JSON.parse(fs.readFileSync(path.join(SEEDS_DIR, f), 'utf8')) as { id: number; title: string; artist: string; altTitles: string[]; searchTerms: string[]; data: Record<string, unknown> }[];
-      await insertRows(tx, songs, records.map((s) => ({ game, ...s, matchTitles: [s.title.toLowerCase()], searchText: s.title, seedHash: '' })));
+      const records = JSON.parse(fs.readFileSync(path.join(SEEDS_DIR, f), 'utf8')) as {
+        id: number;
+        title: string;
+        artist: string;
+        altTitles: string[];
+        searchTerms: string[];
+        data: Record<string, unknown>;
+      }[];
+      await insertRows(
+        tx,
+        songs,
+        records.map((s) => ({ game, ...s, matchTitles: [s.title.toLowerCase()], searchText: s.title, seedHash: '' })),
+      );
       n += records.length;
     }
     for (const f of files.filter((x) => x.startsWith('charts-'))) {
       const game = f.slice(7, -5);
       const records = JSON.parse(fs.readFileSync(path.join(SEEDS_DIR, f), 'utf8')) as (typeof charts.$inferInsert)[];
-      await insertRows(tx, charts, records.map((c) => ({ chartID: c.chartID, game, playtype: c.playtype, songID: c.songID, difficulty: c.difficulty, level: c.level, levelNum: c.levelNum, isPrimary: c.isPrimary, versions: c.versions, data: c.data, inGameIDs: [], chartHashes: [], seedHash: '' })));
+      await insertRows(
+        tx,
+        charts,
+        records.map((c) => ({
+          chartID: c.chartID,
+          game,
+          playtype: c.playtype,
+          songID: c.songID,
+          difficulty: c.difficulty,
+          level: c.level,
+          levelNum: c.levelNum,
+          isPrimary: c.isPrimary,
+          versions: c.versions,
+          data: c.data,
+          inGameIDs: [],
+          chartHashes: [],
+          seedHash: '',
+        })),
+      );
       n += records.length;
     }
   });

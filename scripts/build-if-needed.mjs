@@ -21,7 +21,10 @@ function newest(dir) {
 }
 
 function stale() {
-  const sources = Math.max(newest(path.join(root, 'src')), ...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+  const sources = Math.max(
+    newest(path.join(root, 'src')),
+    ...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+  );
   return (fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0) < sources;
 }
 

@@ -38,12 +38,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
 
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder()
-      .setTitle('Score tracking service')
-      .setVersion(SERVER_VERSION)
-      .addBearerAuth()
-      .addCookieAuth('score_tracker_session')
-      .build(),
+    new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs.json` });
   return app;

@@ -78,7 +78,11 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
-        { provide: RateLimitService, useFactory: (config: AppConfig) => new RateLimitService(config, options.redis?.rateLimits ?? null, `${options.keyPrefix}:rl`), inject: [AppConfig] },
+        {
+          provide: RateLimitService,
+          useFactory: (config: AppConfig) => new RateLimitService(config, options.redis?.rateLimits ?? null, `${options.keyPrefix}:rl`),
+          inject: [AppConfig],
+        },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         AuthResolver,
@@ -96,7 +100,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
   configure(consumer: MiddlewareConsumer) {
     const limit = this.options.config.BODY_LIMIT_BYTES;
     // direct-manual takes a whole batch-manual document as its body: it gets the import size limit
-    consumer.apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES }))).forRoutes({ path: 'ir/direct-manual/import', method: RequestMethod.POST });
+    consumer
+      .apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES })))
+      .forRoutes({ path: 'ir/direct-manual/import', method: RequestMethod.POST });
     consumer
       .apply(
         throughNest(jsonBodyParser({ limit })),

@@ -39,14 +39,24 @@ export class ApiTokensController {
     }
     if (dto.clientID !== undefined) {
       const client = await this.clients.find(dto.clientID);
-      const { row, token } = await this.keys.issue({ userID: user.id, identifier: dto.identifier ?? client.name, permissions: client.requestedPermissions, fromAPIClient: client.clientID });
+      const { row, token } = await this.keys.issue({
+        userID: user.id,
+        identifier: dto.identifier ?? client.name,
+        permissions: client.requestedPermissions,
+        fromAPIClient: client.clientID,
+      });
       return {
         ...toApiKeyDocument(row, token),
         apiKeyFile: client.apiKeyFormat ? client.apiKeyFormat.replaceAll(SERVICE_KEY_PLACEHOLDER, token) : token,
         apiKeyFilename: client.apiKeyFilename,
       };
     }
-    const { row, token } = await this.keys.issue({ userID: user.id, identifier: dto.identifier ?? 'Custom Token', permissions: dto.permissions ?? [], fromAPIClient: null });
+    const { row, token } = await this.keys.issue({
+      userID: user.id,
+      identifier: dto.identifier ?? 'Custom Token',
+      permissions: dto.permissions ?? [],
+      fromAPIClient: null,
+    });
     return toApiKeyDocument(row, token);
   }
 

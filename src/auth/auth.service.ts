@@ -43,7 +43,10 @@ export class AuthService {
     const passwordHash = await hashPassword(dto['!password']);
     let registered: { user: UserRow; verifyCode: string } | undefined;
     try {
-      registered = await this.accounts.register({ username: dto.username, email: dto.email, passwordHash }, this.config.INVITE_ONLY ? dto.inviteCode : undefined);
+      registered = await this.accounts.register(
+        { username: dto.username, email: dto.email, passwordHash },
+        this.config.INVITE_ONLY ? dto.inviteCode : undefined,
+      );
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint?.includes('email')) throw new ConflictException('This email is already in use.');

@@ -1,24 +1,17 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  ValidateBy,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
 import net from 'node:net';
 import path from 'node:path';
 
 const toBool = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? (['true', '1', 'yes'].includes(value.toLowerCase()) ? true : ['false', '0', 'no', ''].includes(value.toLowerCase()) ? false : value) : value;
+  typeof value === 'string'
+    ? ['true', '1', 'yes'].includes(value.toLowerCase())
+      ? true
+      : ['false', '0', 'no', ''].includes(value.toLowerCase())
+        ? false
+        : value
+    : value;
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -37,7 +30,8 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** Express "trust proxy" from the environment: true, false, a hop count, or a comma-separated list of addresses and names. */
-const isTrustProxy = (value: string) => ['true', 'false'].includes(value) || /^\d+$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim()));
+const isTrustProxy = (value: string) =>
+  ['true', 'false'].includes(value) || /^\d+$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim()));
 
 const MAIL_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
 /** A mail address, or a display name and the address in angle brackets ("Name <addr>"). */
@@ -61,22 +55,33 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * Validated once at boot: a bad value stops the process with a message naming the variable.
  */
 export class AppConfig {
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @StringThat('isHost', isHost, 'HOST must be an IP address or a host name (without brackets or a port)')
   HOST = '127.0.0.1';
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   DATA_DIR = './data';
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(200)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   DATABASE_POOL_SIZE = 10;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
   /** Prefix of this deployment's keys in Redis (sessions, rate limits, the import queue); the API and its workers must share it. */
@@ -86,26 +91,36 @@ export class AppConfig {
   @IsIn(['plain', 'tachi'])
   API_ENVELOPE: 'plain' | 'tachi' = 'plain';
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
   @StringThat('isMailbox', isMailbox, 'MAIL_FROM must be a mail address, optionally with a name: "Name <address@example.com>"')
   MAIL_FROM = 'Score Tracker <no-reply@localhost>';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'CAPTCHA_VERIFY_URL must be an http(s) URL' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'CAPTCHA_VERIFY_URL must be an http(s) URL' })
   CAPTCHA_VERIFY_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   CAPTCHA_SECRET?: string;
 
   /** Where clients reach this server (links in mails, poll URLs). Defaults to http://HOST:PORT (localhost when HOST is a wildcard). */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'PUBLIC_URL must be an http(s) URL' })
   PUBLIC_URL = 'http://127.0.0.1:3000';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
   SESSION_SECRET?: string;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   INVITE_ONLY = false;
 
   @IsIn(LOG_LEVELS)
@@ -120,46 +135,68 @@ export class AppConfig {
   TRUST_PROXY = 'loopback';
 
   /** Requests per minute per IP on the API outside /auth; 0 turns the limiter off. */
-  @Transform(toInt) @IsInt() @Min(0)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   RATE_LIMIT_PER_MINUTE = 500;
 
   /** Multiplier for the /auth limits (1 = the documented values); 0 turns them off. */
-  @Transform(toInt) @IsInt() @Min(0)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
   AUTH_RATE_LIMIT_FACTOR = 1;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   OAUTH_CLIENT_CAP = 15;
 
   /** Largest JSON body accepted, in bytes. */
-  @Transform(toInt) @IsInt() @Min(1024)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
   BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
   /** Largest profile picture or banner upload, in bytes. */
-  @Transform(toInt) @IsInt() @Min(1024)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
   IMAGE_UPLOAD_LIMIT_BYTES = 4 * 1024 * 1024;
 
   /** Append every SQL statement (with parameters) to this file as JSON lines; for query-plan checks, not for production. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   SQL_LOG_FILE?: string;
 
   /** Largest batch-manual upload (file or direct-manual body), in bytes. */
-  @Transform(toInt) @IsInt() @Min(1024)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
   IMPORT_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 
   /** Most scores one import may carry. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   IMPORT_MAX_SCORES = 100_000;
 
   /** Imports one `npm run worker` process runs at once (imports of one user always run one after another). */
-  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
   IMPORT_WORKER_CONCURRENCY = 2;
 
   /** How long a worker's claim on an import job lasts unless renewed: a dead worker's job is retried by another worker after about two to three times this. */
-  @Transform(toInt) @IsInt() @Min(1000)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   IMPORT_JOB_LOCK_MS = 30_000;
 
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   SNAPSHOT_SCHEDULE = true;
 
   get dataDir(): string {
@@ -179,7 +216,15 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CAPTCHA_VERIFY_URL', 'CAPTCHA_SECRET', 'SESSION_SECRET', 'SQL_LOG_FILE']);
+  const known = Object.keys(new AppConfig()).concat([
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'CAPTCHA_VERIFY_URL',
+    'CAPTCHA_SECRET',
+    'SESSION_SECRET',
+    'SQL_LOG_FILE',
+  ]);
   const raw: Record<string, string> = {};
   for (const key of known) {
     const value = env[key];

@@ -116,9 +116,7 @@ export interface UniqueChartKey {
   perPlaytype: boolean;
 }
 
-export type Difficulties =
-  | { type: 'FIXED'; order: readonly string[]; shorthand: Readonly<Record<string, string>>; default: string }
-  | { type: 'DYNAMIC' };
+export type Difficulties = { type: 'FIXED'; order: readonly string[]; shorthand: Readonly<Record<string, string>>; default: string } | { type: 'DYNAMIC' };
 
 /**
  * Everything the service knows about one game + playtype. M: its optional metric names; the registry and every

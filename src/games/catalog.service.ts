@@ -31,7 +31,10 @@ export class CatalogService {
   async charts(gpt: GptSupport, search: string | undefined): Promise<ChartListResponse> {
     // an empty (or blank) search is no search: the most popular charts
     const rows = await this.catalog.popularCharts(gpt.game, gpt.playtype, search?.trim() || undefined, CHART_LIST_LIMIT);
-    const songs = await this.catalog.songsByIds(gpt.game, rows.map((c) => c.songID));
+    const songs = await this.catalog.songsByIds(
+      gpt.game,
+      rows.map((c) => c.songID),
+    );
     return { charts: rows.map((c) => ({ ...toChartDocument(c), __playcount: c.playcount })), songs: songs.map(toSongDocument) };
   }
 
@@ -54,7 +57,10 @@ export class CatalogService {
     const folder = await this.catalog.folder(gpt.game, gpt.playtype, folderID);
     if (!folder) throw new NotFoundException(`The folder ${folderID} does not exist for ${gpt.game} ${gpt.playtype}.`);
     const charts = await this.catalog.chartsInFolder(folderID);
-    const songs = await this.catalog.songsByIds(gpt.game, charts.map((c) => c.songID));
+    const songs = await this.catalog.songsByIds(
+      gpt.game,
+      charts.map((c) => c.songID),
+    );
     return { songs: songs.map(toSongDocument), charts: charts.map(toChartDocument), folder: toFolderDocument(folder) };
   }
 

@@ -30,13 +30,17 @@ export class DbSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback) {
-    this.sessions
-      .save(sid, sess, this.expiry(sess))
-      .then(() => cb?.(), (err: unknown) => cb?.(err));
+    this.sessions.save(sid, sess, this.expiry(sess)).then(
+      () => cb?.(),
+      (err: unknown) => cb?.(err),
+    );
   }
 
   override destroy(sid: string, cb?: Callback) {
-    this.sessions.delete(sid).then(() => cb?.(), (err: unknown) => cb?.(err));
+    this.sessions.delete(sid).then(
+      () => cb?.(),
+      (err: unknown) => cb?.(err),
+    );
   }
 
   prune(): Promise<void> {

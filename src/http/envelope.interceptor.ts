@@ -15,8 +15,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (this.mode !== 'tachi' || context.getType() !== 'http') return next.handle();
     const description = this.reflector.get<string | undefined>(DESCRIPTION, context.getHandler()) ?? 'Success.';
-    return next.handle().pipe(
-      map((body: unknown) => (body instanceof StreamableFile || Buffer.isBuffer(body) ? body : { success: true, description, body: body ?? {} })),
-    );
+    return next
+      .handle()
+      .pipe(map((body: unknown) => (body instanceof StreamableFile || Buffer.isBuffer(body) ? body : { success: true, description, body: body ?? {} })));
   }
 }

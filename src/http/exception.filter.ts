@@ -63,9 +63,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (typeof err.code === 'string' && err.code.startsWith('LIMIT_')) return { status: 400, message: `Invalid upload: ${err.message}` };
     const state = sqlState(exception) ?? '';
     if (UNSTORABLE_TEXT.has(state)) return { status: 400, message: 'The request contains a NUL character, which is not allowed.' };
-    if (state === UNREADABLE_VALUE) return { status: 400, message: 'The request contains a value the database cannot read (for example text with a lone surrogate).' };
+    if (state === UNREADABLE_VALUE)
+      return { status: 400, message: 'The request contains a value the database cannot read (for example text with a lone surrogate).' };
     const status = err.status ?? err.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: err.expose !== false && err.message ? err.message : (STATUS_CODES[status] ?? 'Bad request') };
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return { status, message: err.expose !== false && err.message ? err.message : (STATUS_CODES[status] ?? 'Bad request') };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'An internal server error occurred.' };
   }
 }

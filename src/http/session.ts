@@ -50,14 +50,19 @@ export async function createSessionHandler(
   // A store that fails (Redis or the database unreachable) is a 503, which the client may retry, not a 500.
   const guarded: RequestHandler = (req, res, next) =>
     handler(req, res, (err?: unknown) =>
-      next(err ? new ServiceUnavailableException('Sessions are unavailable right now: the session store did not answer. Try again shortly.', { cause: err }) : undefined),
+      next(
+        err
+          ? new ServiceUnavailableException('Sessions are unavailable right now: the session store did not answer. Try again shortly.', { cause: err })
+          : undefined,
+      ),
     );
   // Requests without the session cookie (API clients, guests) skip the store and the cookie
   // signing entirely; a route that starts a session (login, register) opens one on demand.
   const cookiePrefix = `${SESSION_COOKIE}=`;
   const onDemand: RequestHandler = (req, res, next) => {
     if (req.headers.cookie?.includes(cookiePrefix)) return guarded(req, res, next);
-    (req as ApiRequest).openSession = () => new Promise<void>((resolve, reject) => guarded(req, res, (err?: unknown) => (err ? reject(err as Error) : resolve())));
+    (req as ApiRequest).openSession = () =>
+      new Promise<void>((resolve, reject) => guarded(req, res, (err?: unknown) => (err ? reject(err as Error) : resolve())));
     next();
   };
   return { handler: onDemand, close };

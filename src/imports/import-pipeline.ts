@@ -115,7 +115,12 @@ export class ImportPipeline {
       const r = matches[i];
       if (r.kind === 'invalid') return void result.invalid.push({ index: candidate.index, message: r.message });
       if (r.kind === 'notFound') {
-        return void result.orphans.push({ index: candidate.index, orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw), raw: candidate.raw, message: r.message });
+        return void result.orphans.push({
+          index: candidate.index,
+          orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw),
+          raw: candidate.raw,
+          message: r.message,
+        });
       }
       const chart = toChartInfo(r.chart);
       const song = toSongInfo(r.song);
@@ -168,12 +173,17 @@ export class ImportPipeline {
     options: { deferRanking?: boolean } = {},
   ): Promise<WriteResult> {
     const { userID, gpt } = batch;
-    const errors: { index: number; error: ImportError }[] = converted.invalid.map((e) => ({ index: e.index, error: { type: SCORE_ERROR.invalid, message: errorAt(e.index, e.message) } }));
+    const errors: { index: number; error: ImportError }[] = converted.invalid.map((e) => ({
+      index: e.index,
+      error: { type: SCORE_ERROR.invalid, message: errorAt(e.index, e.message) },
+    }));
 
     // Scores already stored (or repeated within this batch) are re-sends: skipped silently.
     const seen = new Set<string>();
     const candidateIDs = converted.built.map((b) => b.row.scoreID);
-    const stored = candidateIDs.length ? new Set((await tx.select({ id: scores.scoreID }).from(scores).where(anyOf(scores.scoreID, candidateIDs))).map((r) => r.id)) : new Set<string>();
+    const stored = candidateIDs.length
+      ? new Set((await tx.select({ id: scores.scoreID }).from(scores).where(anyOf(scores.scoreID, candidateIDs))).map((r) => r.id))
+      : new Set<string>();
     const fresh = converted.built.filter((b) => {
       if (stored.has(b.row.scoreID) || seen.has(b.row.scoreID)) return false;
       seen.add(b.row.scoreID);
@@ -195,7 +205,13 @@ export class ImportPipeline {
       userID,
       gpt,
       charts,
-      fresh.map((b) => ({ chartID: b.row.chartID, scoreID: b.row.scoreID, scoreData: b.row.scoreData, timeAchieved: b.row.timeAchieved ?? null, highlighted: false })),
+      fresh.map((b) => ({
+        chartID: b.row.chartID,
+        scoreID: b.row.scoreID,
+        scoreData: b.row.scoreData,
+        timeAchieved: b.row.timeAchieved ?? null,
+        highlighted: false,
+      })),
       options,
     );
     await copyRows(
@@ -203,7 +219,10 @@ export class ImportPipeline {
       scores,
       fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null })),
     );
-    const classDeltas = fresh.length > 0 || Object.keys(provided).length > 0 ? await recomputeGameStats(tx, userID, gpt, provided, { touchedPbs: pbs, hasScores: fresh.length > 0 || undefined }) : [];
+    const classDeltas =
+      fresh.length > 0 || Object.keys(provided).length > 0
+        ? await recomputeGameStats(tx, userID, gpt, provided, { touchedPbs: pbs, hasScores: fresh.length > 0 || undefined })
+        : [];
 
     return {
       scoreIDs: fresh.sort((a, b) => a.index - b.index).map((b) => b.row.scoreID),
@@ -221,7 +240,12 @@ export class ImportPipeline {
    * New orphans are stored and reported as not found. One stored before is a re-send of the same
    * element: skipped silently, as a re-sent score is (a re-sent file reports no errors).
    */
-  private async writeOrphans(tx: Tx, batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType'>, orphans: readonly OrphanCandidate[], errors: { index: number; error: ImportError }[]) {
+  private async writeOrphans(
+    tx: Tx,
+    batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType'>,
+    orphans: readonly OrphanCandidate[],
+    errors: { index: number; error: ImportError }[],
+  ) {
     if (orphans.length === 0) return;
     const existing = new Set(
       (
@@ -241,10 +265,26 @@ export class ImportPipeline {
     await insertRowsIgnoringConflicts(
       tx,
       orphanScores,
-      fresh.map((o) => ({ orphanID: o.orphanID, userID: batch.userID, game: batch.gpt.game, playtype: batch.gpt.playtype, importType: batch.importType, data: o.raw ?? null, context: batch.context, errMsg: o.message, timeInserted: now })),
+      fresh.map((o) => ({
+        orphanID: o.orphanID,
+        userID: batch.userID,
+        game: batch.gpt.game,
+        playtype: batch.gpt.playtype,
+        importType: batch.importType,
+        data: o.raw ?? null,
+        context: batch.context,
+        errMsg: o.message,
+        timeInserted: now,
+      })),
     );
     for (const o of fresh) {
-      errors.push({ index: o.index, error: { type: SCORE_ERROR.notFound, message: errorAt(o.index, `${o.message} The score is kept as an orphan and will be retried when the chart is known.`) } });
+      errors.push({
+        index: o.index,
+        error: {
+          type: SCORE_ERROR.notFound,
+          message: errorAt(o.index, `${o.message} The score is kept as an orphan and will be retried when the chart is known.`),
+        },
+      });
     }
   }
 
@@ -252,7 +292,13 @@ export class ImportPipeline {
    * Writes a converted import and completes its row, in one transaction. A run of an import that
    * another run (a redelivered job) finished first writes nothing; the row lock orders two runs.
    */
-  async commitImport(importID: string, batch: ConvertBatch, converted: Converted, provided: Readonly<Record<string, string>>, timeStarted: number): Promise<void> {
+  async commitImport(
+    importID: string,
+    batch: ConvertBatch,
+    converted: Converted,
+    provided: Readonly<Record<string, string>>,
+    timeStarted: number,
+  ): Promise<void> {
     await this.database.transaction(async (tx) => {
       const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
       if (row?.status === 'completed') return;

@@ -54,7 +54,8 @@ export class ImportController {
     @Res({ passthrough: true }) res: Response,
     @UploadedFile() file?: Express.Multer.File,
   ): Promise<ImportDocument | QueuedImportResponse> {
-    if (!FILE_IMPORT_TYPES.includes(dto.importType)) throw new BadRequestException(`Unknown importType '${dto.importType}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
+    if (!FILE_IMPORT_TYPES.includes(dto.importType))
+      throw new BadRequestException(`Unknown importType '${dto.importType}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
     if (!file) throw new BadRequestException("Expected the score data as a file in the multipart field 'scoreData'.");
     let document: unknown;
     try {

@@ -22,7 +22,8 @@ export class ImportsController {
   @ApiOkResponse({ type: ImportWithRelatedResponse })
   async get(@Param('importID') importID: string): Promise<ImportWithRelatedResponse> {
     const row = await this.importsService.findOrThrow(importID);
-    if (row.status !== 'completed') throw new NotFoundException(`The import ${importID} has no ImportDocument: it is ${row.status}. Poll /imports/${importID}/poll-status.`);
+    if (row.status !== 'completed')
+      throw new NotFoundException(`The import ${importID} has no ImportDocument: it is ${row.status}. Poll /imports/${importID}/poll-status.`);
     return this.reads.withRelated(row);
   }
 

@@ -41,7 +41,9 @@ export class ApiKeysRepository {
   }
 
   /** The key with this token hash, and its user. */
-  async findWithUserByTokenHash(tokenHash: string): Promise<{ user: UserRow; keyID: number; permissions: Permission[]; fromAPIClient: string | null } | undefined> {
+  async findWithUserByTokenHash(
+    tokenHash: string,
+  ): Promise<{ user: UserRow; keyID: number; permissions: Permission[]; fromAPIClient: string | null } | undefined> {
     const [row] = await this.database.db
       .select({ user: getTableColumns(users), keyID: apiKeys.keyID, permissions: apiKeys.permissions, fromAPIClient: apiKeys.fromAPIClient })
       .from(apiKeys)

@@ -32,13 +32,19 @@ export class CatalogRepository {
   }
 
   async song(game: string, id: number): Promise<SongRow | undefined> {
-    const [row] = await this.database.db.select().from(songs).where(and(eq(songs.game, game), eq(songs.id, id)));
+    const [row] = await this.database.db
+      .select()
+      .from(songs)
+      .where(and(eq(songs.game, game), eq(songs.id, id)));
     return row;
   }
 
   songsByIds(game: string, ids: readonly number[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.database.db.select().from(songs).where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])));
+    return this.database.db
+      .select()
+      .from(songs)
+      .where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])));
   }
 
   chartsByIds(chartIDs: readonly string[]): Promise<ChartRow[]> {
@@ -61,11 +67,18 @@ export class CatalogRepository {
   }
 
   chartsOfSong(game: string, playtype: string, songID: number): Promise<ChartRow[]> {
-    return this.database.db.select().from(charts).where(and(eq(charts.game, game), eq(charts.playtype, playtype), eq(charts.songID, songID))).orderBy(asc(charts.chartID));
+    return this.database.db
+      .select()
+      .from(charts)
+      .where(and(eq(charts.game, game), eq(charts.playtype, playtype), eq(charts.songID, songID)))
+      .orderBy(asc(charts.chartID));
   }
 
   async chart(game: string, playtype: string, chartID: string): Promise<ChartRow | undefined> {
-    const [row] = await this.database.db.select().from(charts).where(and(eq(charts.chartID, chartID), eq(charts.game, game), eq(charts.playtype, playtype)));
+    const [row] = await this.database.db
+      .select()
+      .from(charts)
+      .where(and(eq(charts.chartID, chartID), eq(charts.game, game), eq(charts.playtype, playtype)));
     return row;
   }
 
@@ -142,19 +155,32 @@ export class CatalogRepository {
     return this.database.db
       .select()
       .from(folders)
-      .where(and(eq(folders.game, game), eq(folders.playtype, playtype), includeInactive ? undefined : eq(folders.inactive, false), textMatches(folders.searchText, search)))
+      .where(
+        and(
+          eq(folders.game, game),
+          eq(folders.playtype, playtype),
+          includeInactive ? undefined : eq(folders.inactive, false),
+          textMatches(folders.searchText, search),
+        ),
+      )
       .orderBy(desc(sql`word_similarity(${search}, ${folders.searchText})`), asc(folders.title))
       .limit(limit);
   }
 
   async folder(game: string, playtype: string, folderID: string): Promise<FolderRow | undefined> {
-    const [row] = await this.database.db.select().from(folders).where(and(eq(folders.folderID, folderID), eq(folders.game, game), eq(folders.playtype, playtype)));
+    const [row] = await this.database.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.folderID, folderID), eq(folders.game, game), eq(folders.playtype, playtype)));
     return row;
   }
 
   foldersByIds(ids: readonly string[]): Promise<FolderRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.database.db.select().from(folders).where(inArray(folders.folderID, [...ids]));
+    return this.database.db
+      .select()
+      .from(folders)
+      .where(inArray(folders.folderID, [...ids]));
   }
 
   /** These folders of a GPT; ids of other GPTs or of no folder are left out. */
@@ -185,7 +211,10 @@ export class CatalogRepository {
   }
 
   async table(game: string, playtype: string, tableID: string): Promise<TableRow | undefined> {
-    const [row] = await this.database.db.select().from(gameTables).where(and(eq(gameTables.tableID, tableID), eq(gameTables.game, game), eq(gameTables.playtype, playtype)));
+    const [row] = await this.database.db
+      .select()
+      .from(gameTables)
+      .where(and(eq(gameTables.tableID, tableID), eq(gameTables.game, game), eq(gameTables.playtype, playtype)));
     return row;
   }
 }

@@ -152,12 +152,14 @@ export class GptLeaderboardsRepository {
 
   /** The GPT's highlighted scores, most recently achieved first (scores without a time last), then most recently added. */
   highlightedScores(gpt: GptSupport, limit: number) {
-    return this.database.db
-      .select()
-      .from(scores)
-      // The shapes of the predicate and order match scores_gpt_highlighted_time_idx, so it is read in order.
-      .where(and(eq(scores.game, gpt.game), eq(scores.playtype, gpt.playtype), sql`${scores.highlighted}`))
-      .orderBy(sql`${scores.timeAchieved} DESC NULLS LAST`, sql`${scores.timeAdded} DESC NULLS LAST`, asc(scores.scoreID))
-      .limit(limit);
+    return (
+      this.database.db
+        .select()
+        .from(scores)
+        // The shapes of the predicate and order match scores_gpt_highlighted_time_idx, so it is read in order.
+        .where(and(eq(scores.game, gpt.game), eq(scores.playtype, gpt.playtype), sql`${scores.highlighted}`))
+        .orderBy(sql`${scores.timeAchieved} DESC NULLS LAST`, sql`${scores.timeAdded} DESC NULLS LAST`, asc(scores.scoreID))
+        .limit(limit)
+    );
   }
 }

@@ -16,7 +16,11 @@ export class NotificationsRepository {
 
   /** Newest first. */
   listForUser(userID: number): Promise<NotificationRow[]> {
-    return this.database.db.select().from(notifications).where(eq(notifications.sentTo, userID)).orderBy(desc(notifications.sentAt), desc(notifications.notifID));
+    return this.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.sentTo, userID))
+      .orderBy(desc(notifications.sentAt), desc(notifications.notifID));
   }
 
   async markReadSentUpTo(userID: number, sentAt: number): Promise<void> {

@@ -46,7 +46,10 @@ export class UsersRepository {
 
   async findManyByIds(ids: readonly number[], q: Queryable = this.database.db): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return q.select().from(users).where(inArray(users.id, [...new Set(ids)]));
+    return q
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
   }
 
   /** Up to `limit` users, most recently seen first; `online` keeps those seen in the last 5 minutes. */
@@ -109,14 +112,21 @@ export class UsersRepository {
   }
 
   async findImageLocation(userID: number, kind: ImageKind): Promise<string | null | undefined> {
-    const [row] = await this.database.db.select({ current: imageColumn(kind) }).from(users).where(eq(users.id, userID));
+    const [row] = await this.database.db
+      .select({ current: imageColumn(kind) })
+      .from(users)
+      .where(eq(users.id, userID));
     return row?.current;
   }
 
   /** Sets the location and returns the previous one, under a row lock so that racing uploads each see exactly their predecessor. */
   swapImageLocation(userID: number, kind: ImageKind, location: string | null): Promise<string | null> {
     return this.database.transaction(async (tx) => {
-      const [row] = await tx.select({ old: imageColumn(kind) }).from(users).where(eq(users.id, userID)).for('update');
+      const [row] = await tx
+        .select({ old: imageColumn(kind) })
+        .from(users)
+        .where(eq(users.id, userID))
+        .for('update');
       await this.setImageLocation(userID, kind, location, tx);
       return row?.old ?? null;
     });

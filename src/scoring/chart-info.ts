@@ -6,7 +6,17 @@ type SongRow = typeof songs.$inferSelect;
 
 /** The parts of a chart row that rating, PB and session rules read. */
 export function toChartInfo(c: ChartRow): ChartInfo {
-  return { chartID: c.chartID, songID: c.songID, playtype: c.playtype, difficulty: c.difficulty, level: c.level, levelNum: c.levelNum, isPrimary: c.isPrimary, versions: c.versions, data: c.data };
+  return {
+    chartID: c.chartID,
+    songID: c.songID,
+    playtype: c.playtype,
+    difficulty: c.difficulty,
+    level: c.level,
+    levelNum: c.levelNum,
+    isPrimary: c.isPrimary,
+    versions: c.versions,
+    data: c.data,
+  };
 }
 
 /** The parts of a song row that rating, PB and session rules read. */

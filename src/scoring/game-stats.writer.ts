@@ -70,7 +70,9 @@ export async function recomputeGameStats(
   if (!played && !current) return [];
   const pbs = played ? await primaryPbs(tx, userID, gpt, options.touchedPbs ?? []) : [];
   const ratings = Object.fromEntries(Object.entries(gpt.profileRatingAlgs).map(([name, alg]) => [name, alg.calculate(pbs)]));
-  const classes: Record<string, string> = Object.fromEntries(Object.entries(current?.classes ?? {}).filter(([set]) => played || gpt.classes[set]?.type !== 'DERIVED'));
+  const classes: Record<string, string> = Object.fromEntries(
+    Object.entries(current?.classes ?? {}).filter(([set]) => played || gpt.classes[set]?.type !== 'DERIVED'),
+  );
   const deltas: ClassDelta[] = [];
   const now = Date.now();
   const achievements: (typeof classAchievements.$inferInsert)[] = [];

@@ -32,7 +32,9 @@ const CHART_RANK_LOCK = ADVISORY_LOCK_NAMESPACE + 2;
  */
 async function lockCharts(tx: Tx, chartIDs: readonly string[]) {
   if (chartIDs.length === 0) return;
-  await tx.execute(sql`SELECT count(pg_advisory_xact_lock(${CHART_RANK_LOCK}, hashtext(c))) FROM (SELECT unnest(${sql.param([...chartIDs].sort())}::text[]) AS c ORDER BY c) s`);
+  await tx.execute(
+    sql`SELECT count(pg_advisory_xact_lock(${CHART_RANK_LOCK}, hashtext(c))) FROM (SELECT unnest(${sql.param([...chartIDs].sort())}::text[]) AS c ORDER BY c) s`,
+  );
 }
 
 /** A PB as it was just merged, with what the profile algorithms need. */
@@ -44,12 +46,7 @@ export type MergedPbRow = typeof personalBests.$inferInsert & ChartContext;
  * then user id.
  */
 function compareForRank(a: RankEntry, b: RankEntry): number {
-  return (
-    b.order - a.order ||
-    b.score - a.score ||
-    (a.rankTime ?? Number.POSITIVE_INFINITY) - (b.rankTime ?? Number.POSITIVE_INFINITY) ||
-    a.userID - b.userID
-  );
+  return b.order - a.order || b.score - a.score || (a.rankTime ?? Number.POSITIVE_INFINITY) - (b.rankTime ?? Number.POSITIVE_INFINITY) || a.userID - b.userID;
 }
 
 interface RankEntry {
@@ -82,7 +79,13 @@ export async function recomputePersonalBests(
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
   const [stored, others] = await Promise.all([
     tx
-      .select({ scoreID: scores.scoreID, chartID: scores.chartID, scoreData: scores.scoreData, timeAchieved: scores.timeAchieved, highlighted: scores.highlighted })
+      .select({
+        scoreID: scores.scoreID,
+        chartID: scores.chartID,
+        scoreData: scores.scoreData,
+        timeAchieved: scores.timeAchieved,
+        highlighted: scores.highlighted,
+      })
       .from(scores)
       .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs))),
     options.deferRanking ? [] : rankedPbs(tx, gpt, chartIDs, userID),
@@ -123,7 +126,18 @@ export async function recomputePersonalBests(
     // Ranked later by rerankCharts; 0 marks "not ranked yet".
     for (const pb of pbs) [pb.rank, pb.outOf] = [0, 0];
   } else {
-    const entries = [...others, ...pbs.map((p) => ({ userID, chartID: p.chartID, order: pbOrderValue(gpt, p.scoreData), score: p.score, rankTime: p.rankTime ?? null, rank: 0, outOf: 0 }))];
+    const entries = [
+      ...others,
+      ...pbs.map((p) => ({
+        userID,
+        chartID: p.chartID,
+        order: pbOrderValue(gpt, p.scoreData),
+        score: p.score,
+        rankTime: p.rankTime ?? null,
+        rank: 0,
+        outOf: 0,
+      })),
+    ];
     for (const e of rankWithinCharts(entries)) {
       if (e.userID === userID) {
         const pb = mine.get(e.chartID)!;

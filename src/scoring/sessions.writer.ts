@@ -25,13 +25,24 @@ function sessionRatings(gpt: GptSupport, rated: readonly RatedScore[]): Record<s
 async function sessionScores(tx: Tx, sessionIDs: readonly string[]): Promise<Map<string, RatedScore[]>> {
   if (sessionIDs.length === 0) return new Map();
   const rows = await tx
-    .select({ sessionID: scores.sessionID, scoreData: scores.scoreData, calculatedData: scores.calculatedData, chart: getTableColumns(charts), song: getTableColumns(songs) })
+    .select({
+      sessionID: scores.sessionID,
+      scoreData: scores.scoreData,
+      calculatedData: scores.calculatedData,
+      chart: getTableColumns(charts),
+      song: getTableColumns(songs),
+    })
     .from(scores)
     .innerJoin(charts, eq(charts.chartID, scores.chartID))
     .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
     .where(inArray(scores.sessionID, [...sessionIDs]));
   const grouped = groupBy(rows, (r) => r.sessionID!);
-  return new Map([...grouped].map(([id, list]) => [id, list.map((r) => ({ scoreData: r.scoreData, calculatedData: r.calculatedData, chart: toChartInfo(r.chart), song: toSongInfo(r.song) }))]));
+  return new Map(
+    [...grouped].map(([id, list]) => [
+      id,
+      list.map((r) => ({ scoreData: r.scoreData, calculatedData: r.calculatedData, chart: toChartInfo(r.chart), song: toSongInfo(r.song) })),
+    ]),
+  );
 }
 
 /**
@@ -40,7 +51,12 @@ async function sessionScores(tx: Tx, sessionIDs: readonly string[]): Promise<Map
  * new session ("Created"). Session rows are written before the scores that reference them.
  * Returns the session of each new score, and each touched session once.
  */
-export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, newScores: readonly ScoreForSession[]): Promise<{ sessionOf: Map<string, string>; touched: CreatedSession[] }> {
+export async function assignSessions(
+  tx: Tx,
+  userID: number,
+  gpt: GptSupport,
+  newScores: readonly ScoreForSession[],
+): Promise<{ sessionOf: Map<string, string>; touched: CreatedSession[] }> {
   const sessionOf = new Map<string, string>();
   const timed = newScores.filter((s): s is ScoreForSession & { timeAchieved: number } => s.timeAchieved !== null);
   if (timed.length === 0) return { sessionOf, touched: [] };
@@ -50,7 +66,15 @@ export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, ne
   const nearby = await tx
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userID, userID), eq(sessions.game, gpt.game), eq(sessions.playtype, gpt.playtype), gt(sessions.timeEnded, first - SESSION_GAP_MS), lt(sessions.timeStarted, last + SESSION_GAP_MS)));
+    .where(
+      and(
+        eq(sessions.userID, userID),
+        eq(sessions.game, gpt.game),
+        eq(sessions.playtype, gpt.playtype),
+        gt(sessions.timeEnded, first - SESSION_GAP_MS),
+        lt(sessions.timeStarted, last + SESSION_GAP_MS),
+      ),
+    );
 
   const working: { row: SessionRow; created: boolean; added: RatedScore[] }[] = nearby.map((row) => ({ row: { ...row }, created: false, added: [] }));
   for (const group of groups) {
@@ -65,7 +89,19 @@ export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, ne
     } else {
       const now = Date.now();
       target = {
-        row: { sessionID: `Q${randomHex(20)}`, userID, game: gpt.game, playtype: gpt.playtype, name: generateSessionName(), desc: null, calculatedData: {}, highlighted: false, timeInserted: now, timeStarted: start, timeEnded: end },
+        row: {
+          sessionID: `Q${randomHex(20)}`,
+          userID,
+          game: gpt.game,
+          playtype: gpt.playtype,
+          name: generateSessionName(),
+          desc: null,
+          calculatedData: {},
+          highlighted: false,
+          timeInserted: now,
+          timeStarted: start,
+          timeEnded: end,
+        },
         created: true,
         added: [],
       };
@@ -89,7 +125,10 @@ export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, ne
     touched.filter((w) => w.created).map((w) => w.row),
   );
   for (const w of touched.filter((t) => !t.created)) {
-    await tx.update(sessions).set({ timeStarted: w.row.timeStarted, timeEnded: w.row.timeEnded, calculatedData: w.row.calculatedData }).where(eq(sessions.sessionID, w.row.sessionID));
+    await tx
+      .update(sessions)
+      .set({ timeStarted: w.row.timeStarted, timeEnded: w.row.timeEnded, calculatedData: w.row.calculatedData })
+      .where(eq(sessions.sessionID, w.row.sessionID));
   }
   return { sessionOf, touched: touched.map((w) => ({ sessionID: w.row.sessionID, type: w.created ? 'Created' : 'Appended' })) };
 }
@@ -101,7 +140,10 @@ export async function assignSessions(tx: Tx, userID: number, gpt: GptSupport, ne
 export async function refreshSessions(tx: Tx, gpt: GptSupport, sessionIDs: readonly string[]): Promise<void> {
   if (sessionIDs.length === 0) return;
   const remaining = await sessionScores(tx, sessionIDs);
-  const spans = await tx.select({ sessionID: scores.sessionID, timeAchieved: scores.timeAchieved }).from(scores).where(inArray(scores.sessionID, [...sessionIDs]));
+  const spans = await tx
+    .select({ sessionID: scores.sessionID, timeAchieved: scores.timeAchieved })
+    .from(scores)
+    .where(inArray(scores.sessionID, [...sessionIDs]));
   const empty = sessionIDs.filter((id) => !remaining.has(id));
   if (empty.length) await tx.delete(sessions).where(inArray(sessions.sessionID, empty));
   for (const [sessionID, rated] of remaining) {

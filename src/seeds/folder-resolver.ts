@@ -10,7 +10,17 @@ export type FolderRow = typeof folders.$inferSelect;
 
 /** A chart as a folder filter sees it: the Tachi document shape. */
 function chartDocument(c: ChartRow): Record<string, unknown> {
-  return { chartID: c.chartID, songID: c.songID, level: c.level, levelNum: c.levelNum, isPrimary: c.isPrimary, difficulty: c.difficulty, playtype: c.playtype, versions: c.versions, data: c.data };
+  return {
+    chartID: c.chartID,
+    songID: c.songID,
+    level: c.level,
+    levelNum: c.levelNum,
+    isPrimary: c.isPrimary,
+    difficulty: c.difficulty,
+    playtype: c.playtype,
+    versions: c.versions,
+    data: c.data,
+  };
 }
 
 function songDocument(s: SongRow): Record<string, unknown> {
@@ -38,11 +48,22 @@ export function folderChartIDs(folder: Pick<FolderRow, 'type' | 'data' | 'playty
 export async function resolveFolders(tx: Tx, gpts: readonly { game: string; playtype: string }[], onFolder: () => void = () => undefined): Promise<number> {
   let links = 0;
   for (const { game, playtype } of gpts) {
-    const gptFolders = await tx.select().from(folders).where(and(eq(folders.game, game), eq(folders.playtype, playtype)));
+    const gptFolders = await tx
+      .select()
+      .from(folders)
+      .where(and(eq(folders.game, game), eq(folders.playtype, playtype)));
     if (gptFolders.length === 0) continue;
-    const gptCharts = await tx.select().from(charts).where(and(eq(charts.game, game), eq(charts.playtype, playtype)));
+    const gptCharts = await tx
+      .select()
+      .from(charts)
+      .where(and(eq(charts.game, game), eq(charts.playtype, playtype)));
     const gameSongs = gptFolders.some((f) => f.type === 'songs') ? await tx.select().from(songs).where(eq(songs.game, game)) : [];
-    await tx.delete(folderCharts).where(inArray(folderCharts.folderID, gptFolders.map((f) => f.folderID)));
+    await tx.delete(folderCharts).where(
+      inArray(
+        folderCharts.folderID,
+        gptFolders.map((f) => f.folderID),
+      ),
+    );
     const rows: { folderID: string; chartID: string }[] = [];
     for (const folder of gptFolders) {
       for (const chartID of folderChartIDs(folder, gptCharts, gameSongs)) rows.push({ folderID: folder.folderID, chartID });

@@ -191,7 +191,8 @@ function assertValidCondition(condition: unknown): void {
   for (const [op, operand] of Object.entries(condition)) {
     if (!OPERATORS.has(op)) throw new FilterError(`Unsupported operator ${op}`);
     if ((op === '$in' || op === '$nin' || op === '$all') && !Array.isArray(operand)) throw new FilterError(`${op} needs an array`);
-    if (op === '$size' && !(typeof operand === 'number' && Number.isInteger(operand) && operand >= 0)) throw new FilterError('$size needs a non-negative integer');
+    if (op === '$size' && !(typeof operand === 'number' && Number.isInteger(operand) && operand >= 0))
+      throw new FilterError('$size needs a non-negative integer');
     if (op === '$not') {
       if (!isOperatorObject(operand)) throw new FilterError('$not needs an operator expression');
       assertValidCondition(operand);

@@ -80,7 +80,24 @@ interface Collection<R> {
   records: number;
 }
 
-const KNOWN_FILTER_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$not', '$elemMatch', '$exists', '$size', '$all', '$and', '$or', '$nor']);
+const KNOWN_FILTER_OPERATORS = new Set([
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$not',
+  '$elemMatch',
+  '$exists',
+  '$size',
+  '$all',
+  '$and',
+  '$or',
+  '$nor',
+]);
 
 function unknownOperator(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.map(unknownOperator).find(Boolean);
@@ -149,7 +166,8 @@ class SeedLoad {
 
   async run(source: SeedSource, options: SeedLoadOptions): Promise<SeedReport> {
     const unknown = (options.games ?? []).filter((g) => !findGame(g));
-    if (unknown.length) throw new SeedLoadError(`Unknown game${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Supported: ${GAMES.map((g) => g.game).join(', ')}.`);
+    if (unknown.length)
+      throw new SeedLoadError(`Unknown game${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}. Supported: ${GAMES.map((g) => g.game).join(', ')}.`);
     await source.assertReachable();
     const games = options.games?.length ? GAMES.filter((g) => options.games!.includes(g.game)) : [...GAMES];
     // With --games, other games' records are out of scope; without it, a record of a game the registry lacks is reported.
@@ -157,10 +175,31 @@ class SeedLoad {
 
     const songCollections = await Promise.all(games.map((g) => this.readSongs(source, g)));
     const chartCollections = await Promise.all(games.map((g) => this.readCharts(source, g)));
-    const folderCollection = await this.readSimple(source, 'folders.json', folderRecord, (r) => r.folderID, selected, (r, i) => this.checkFolder(r, i));
-    const goalCollection = await this.readSimple(source, 'goals.json', goalRecord, (r) => r.goalID, selected, (r, i) => this.checkGoal(r, i));
+    const folderCollection = await this.readSimple(
+      source,
+      'folders.json',
+      folderRecord,
+      (r) => r.folderID,
+      selected,
+      (r, i) => this.checkFolder(r, i),
+    );
+    const goalCollection = await this.readSimple(
+      source,
+      'goals.json',
+      goalRecord,
+      (r) => r.goalID,
+      selected,
+      (r, i) => this.checkGoal(r, i),
+    );
     const tableCollection = await this.readSimple(source, 'tables.json', tableRecord, (r) => r.tableID, selected);
-    const questCollection = await this.readSimple(source, 'quests.json', questRecord, (r) => r.questID, selected, (r) => this.checkQuest(r));
+    const questCollection = await this.readSimple(
+      source,
+      'quests.json',
+      questRecord,
+      (r) => r.questID,
+      selected,
+      (r) => this.checkQuest(r),
+    );
     const questlineCollection = await this.readSimple(source, 'questlines.json', questlineRecord, (r) => r.questlineID, selected);
     const courseCollection = await this.readCourses(source, selected);
 
@@ -168,19 +207,35 @@ class SeedLoad {
     const songIDs = await this.existingSongIDs(games, songCollections);
     chartCollections.forEach((c, i) => {
       const game = games[i].game;
-      this.dropDangling([c], (chart) => (songIDs.get(game)?.has(chart.songID) ? undefined : `song ${chart.songID} does not exist in songs-${game}.json or the database`));
+      this.dropDangling([c], (chart) =>
+        songIDs.get(game)?.has(chart.songID) ? undefined : `song ${chart.songID} does not exist in songs-${game}.json or the database`,
+      );
     });
-    const folderIDs = await this.knownIDs(folders, folders.folderID, folderCollection.accepted.map((a) => a.record.folderID));
+    const folderIDs = await this.knownIDs(
+      folders,
+      folders.folderID,
+      folderCollection.accepted.map((a) => a.record.folderID),
+    );
     this.dropDangling([tableCollection], (t) => {
       const missing = t.folders.filter((f) => !folderIDs.has(f));
-      return missing.length ? `folder${missing.length > 1 ? 's' : ''} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''} do not exist` : undefined;
+      return missing.length
+        ? `folder${missing.length > 1 ? 's' : ''} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''} do not exist`
+        : undefined;
     });
-    const goalIDs = await this.knownIDs(goals, goals.goalID, goalCollection.accepted.map((a) => a.record.goalID));
+    const goalIDs = await this.knownIDs(
+      goals,
+      goals.goalID,
+      goalCollection.accepted.map((a) => a.record.goalID),
+    );
     this.dropDangling([questCollection], (q) => {
       const missing = q.questData.flatMap((s) => s.goals.map((g) => g.goalID)).filter((g) => !goalIDs.has(g));
       return missing.length ? `goal${missing.length > 1 ? 's' : ''} ${missing.slice(0, 3).join(', ')} do not exist` : undefined;
     });
-    const questIDs = await this.knownIDs(quests, quests.questID, questCollection.accepted.map((a) => a.record.questID));
+    const questIDs = await this.knownIDs(
+      quests,
+      quests.questID,
+      questCollection.accepted.map((a) => a.record.questID),
+    );
     this.dropDangling([questlineCollection], (ql) => {
       const missing = ql.quests.filter((q) => !questIDs.has(q));
       return missing.length ? `quest${missing.length > 1 ? 's' : ''} ${missing.slice(0, 3).join(', ')} do not exist` : undefined;
@@ -206,7 +261,9 @@ class SeedLoad {
       if (d.write.length) games[i].playtypes.forEach((p) => touch(games[i].game, p));
     });
     // a new chart touches its playtype; an updated one may have left another playtype's folders, so it touches them all
-    chartDiffs.forEach((d, i) => d.write.forEach((a) => (d.updates.has(a) ? games[i].playtypes : [(a.record as ChartRecord).playtype]).forEach((p) => touch(games[i].game, p))));
+    chartDiffs.forEach((d, i) =>
+      d.write.forEach((a) => (d.updates.has(a) ? games[i].playtypes : [(a.record as ChartRecord).playtype]).forEach((p) => touch(games[i].game, p))),
+    );
     folderDiff.write.forEach((a) => touch((a.record as FolderRecord).game, (a.record as FolderRecord).playtype));
 
     const totalWrites = diffs.reduce((n, d) => n + d.write.length, 0);
@@ -215,22 +272,77 @@ class SeedLoad {
       this.progress.phase('Writing records', totalWrites);
       const tick = (n: number) => this.progress.advance(n);
       folderLinks = await this.database.transaction(async (tx) => {
-        for (const [i, d] of songDiffs.entries()) await upsertRows(tx, songs, ['game', 'id'], d.write.map((a) => songRow(games[i].game, a.record as SongRecord, a.hash)), tick);
-        for (const [i, d] of chartDiffs.entries()) await upsertRows(tx, charts, ['chart_id'], d.write.map((a) => chartRow(games[i].game, a.record as ChartRecord, a.hash)), tick);
-        await syncChartPrimaryFlags(tx, chartDiffs.flatMap((d) => d.write.map((a) => (a.record as ChartRecord).chartID)));
+        for (const [i, d] of songDiffs.entries())
+          await upsertRows(
+            tx,
+            songs,
+            ['game', 'id'],
+            d.write.map((a) => songRow(games[i].game, a.record as SongRecord, a.hash)),
+            tick,
+          );
+        for (const [i, d] of chartDiffs.entries())
+          await upsertRows(
+            tx,
+            charts,
+            ['chart_id'],
+            d.write.map((a) => chartRow(games[i].game, a.record as ChartRecord, a.hash)),
+            tick,
+          );
+        await syncChartPrimaryFlags(
+          tx,
+          chartDiffs.flatMap((d) => d.write.map((a) => (a.record as ChartRecord).chartID)),
+        );
         if ([...songDiffs, ...chartDiffs].some((d) => d.write.length)) await tx.update(catalogState).set({ version: sql`${catalogState.version} + 1` });
-        await upsertRows(tx, folders, ['folder_id'], folderDiff.write.map((a) => folderRow(a.record as FolderRecord, a.hash)), tick);
-        await upsertRows(tx, gameTables, ['table_id'], tableDiff.write.map((a) => tableRow(a.record as TableRecord, a.hash)), tick);
-        await upsertRows(tx, goals, ['goal_id'], goalDiff.write.map((a) => goalRow(a.record as GoalRecord, a.hash)), tick);
-        await upsertRows(tx, quests, ['quest_id'], questDiff.write.map((a) => questRow(a.record as QuestRecord, a.hash)), tick);
-        await upsertRows(tx, questlines, ['questline_id'], questlineDiff.write.map((a) => questlineRow(a.record as QuestlineRecord, a.hash)), tick);
-        await upsertRows(tx, bmsCourses, ['md5sums'], courseDiff.write.map((a) => courseRow(a.record as BmsCourseRecord, a.hash)), tick);
+        await upsertRows(
+          tx,
+          folders,
+          ['folder_id'],
+          folderDiff.write.map((a) => folderRow(a.record as FolderRecord, a.hash)),
+          tick,
+        );
+        await upsertRows(
+          tx,
+          gameTables,
+          ['table_id'],
+          tableDiff.write.map((a) => tableRow(a.record as TableRecord, a.hash)),
+          tick,
+        );
+        await upsertRows(
+          tx,
+          goals,
+          ['goal_id'],
+          goalDiff.write.map((a) => goalRow(a.record as GoalRecord, a.hash)),
+          tick,
+        );
+        await upsertRows(
+          tx,
+          quests,
+          ['quest_id'],
+          questDiff.write.map((a) => questRow(a.record as QuestRecord, a.hash)),
+          tick,
+        );
+        await upsertRows(
+          tx,
+          questlines,
+          ['questline_id'],
+          questlineDiff.write.map((a) => questlineRow(a.record as QuestlineRecord, a.hash)),
+          tick,
+        );
+        await upsertRows(
+          tx,
+          bmsCourses,
+          ['md5sums'],
+          courseDiff.write.map((a) => courseRow(a.record as BmsCourseRecord, a.hash)),
+          tick,
+        );
         this.progress.done();
         return this.resolve(tx, [...changedGpts.values()]);
       });
       this.database.catalogChanged();
       // Fresh planner statistics for what was just written (the embedded engine has no autovacuum).
-      await this.database.db.execute(sql`ANALYZE ${songs}, ${charts}, ${folders}, ${folderCharts}, ${gameTables}, ${goals}, ${quests}, ${questlines}, ${bmsCourses}`);
+      await this.database.db.execute(
+        sql`ANALYZE ${songs}, ${charts}, ${folders}, ${folderCharts}, ${gameTables}, ${goals}, ${quests}, ${questlines}, ${bmsCourses}`,
+      );
     }
 
     const collections = diffs.map((d) => d.summary);
@@ -249,7 +361,9 @@ class SeedLoad {
 
   private async resolve(tx: Tx, gpts: { game: string; playtype: string }[]): Promise<number> {
     if (gpts.length === 0) return 0;
-    const total = (await tx.select({ id: folders.folderID, game: folders.game, playtype: folders.playtype }).from(folders)).filter((f) => gpts.some((g) => g.game === f.game && g.playtype === f.playtype)).length;
+    const total = (await tx.select({ id: folders.folderID, game: folders.game, playtype: folders.playtype }).from(folders)).filter((f) =>
+      gpts.some((g) => g.game === f.game && g.playtype === f.playtype),
+    ).length;
     this.progress.phase('Resolving folders', total);
     const links = await resolveFolders(tx, gpts, () => this.progress.advance());
     this.progress.done();
@@ -281,7 +395,14 @@ class SeedLoad {
     return parsed;
   }
 
-  private validate<R>(file: string, raw: unknown[], schema: z.ZodType<R>, key: (r: R) => string, extra?: (r: R, index: number) => string | undefined, keep: (r: R) => boolean = () => true): Collection<R> {
+  private validate<R>(
+    file: string,
+    raw: unknown[],
+    schema: z.ZodType<R>,
+    key: (r: R) => string,
+    extra?: (r: R, index: number) => string | undefined,
+    keep: (r: R) => boolean = () => true,
+  ): Collection<R> {
     const seen = new Set<string>();
     const collection: Collection<R> = { file, accepted: [], rejected: 0, records: 0 };
     this.progress.phase(`Validating ${file}`, raw.length);
@@ -318,26 +439,33 @@ class SeedLoad {
     // (songID, playtype, difficulty, isPrimary) and the game's unique data fields (hashes), each to the first chart that has it
     const slots = new Map<string, string>();
     const keys = new Map<string, string>();
-    return this.validate(file, raw, chartRecord(game), (c) => c.chartID, (c) => {
-      const gpt = findGpt(game.game, c.playtype)!;
-      if (gpt.difficulties.type === 'FIXED' && !gpt.difficulties.order.includes(c.difficulty)) {
-        return `difficulty '${c.difficulty}' is not one of ${game.game} ${c.playtype}'s: ${gpt.difficulties.order.join(', ')}`;
-      }
-      const data = gpt.chartData.safeParse(c.data);
-      if (!data.success) return `data.${describeZodError(data.error)}`;
-      const outOfRange = inGameIDs(c.data.inGameID).find((n) => n < INT32_MIN || n > INT32_MAX);
-      if (outOfRange !== undefined) return `data.inGameID: ${outOfRange} is outside the 32-bit integer range the database stores`;
-      const slot = `${c.songID}|${c.playtype}|${c.difficulty}|${c.isPrimary}`;
-      if (slots.has(slot)) return `song ${c.songID} already has a${c.isPrimary ? ' primary' : ' non-primary'} ${c.playtype} ${c.difficulty} chart (${slots.get(slot)})`;
-      const unique = (game.uniqueChartKeys ?? []).flatMap(({ field, perPlaytype }) =>
-        hashValues(c.data[field]).map((value) => ({ field, value, key: `${field}|${perPlaytype ? c.playtype : ''}|${value}` })),
-      );
-      const taken = unique.find((u) => keys.has(u.key));
-      if (taken) return `data.${taken.field} ${taken.value} is already the ${taken.field} of chart ${keys.get(taken.key)}`;
-      slots.set(slot, c.chartID);
-      for (const u of unique) keys.set(u.key, c.chartID);
-      return undefined;
-    });
+    return this.validate(
+      file,
+      raw,
+      chartRecord(game),
+      (c) => c.chartID,
+      (c) => {
+        const gpt = findGpt(game.game, c.playtype)!;
+        if (gpt.difficulties.type === 'FIXED' && !gpt.difficulties.order.includes(c.difficulty)) {
+          return `difficulty '${c.difficulty}' is not one of ${game.game} ${c.playtype}'s: ${gpt.difficulties.order.join(', ')}`;
+        }
+        const data = gpt.chartData.safeParse(c.data);
+        if (!data.success) return `data.${describeZodError(data.error)}`;
+        const outOfRange = inGameIDs(c.data.inGameID).find((n) => n < INT32_MIN || n > INT32_MAX);
+        if (outOfRange !== undefined) return `data.inGameID: ${outOfRange} is outside the 32-bit integer range the database stores`;
+        const slot = `${c.songID}|${c.playtype}|${c.difficulty}|${c.isPrimary}`;
+        if (slots.has(slot))
+          return `song ${c.songID} already has a${c.isPrimary ? ' primary' : ' non-primary'} ${c.playtype} ${c.difficulty} chart (${slots.get(slot)})`;
+        const unique = (game.uniqueChartKeys ?? []).flatMap(({ field, perPlaytype }) =>
+          hashValues(c.data[field]).map((value) => ({ field, value, key: `${field}|${perPlaytype ? c.playtype : ''}|${value}` })),
+        );
+        const taken = unique.find((u) => keys.has(u.key));
+        if (taken) return `data.${taken.field} ${taken.value} is already the ${taken.field} of chart ${keys.get(taken.key)}`;
+        slots.set(slot, c.chartID);
+        for (const u of unique) keys.set(u.key, c.chartID);
+        return undefined;
+      },
+    );
   }
 
   private async readSimple<R extends { game: string; playtype: string }>(
@@ -360,7 +488,8 @@ class SeedLoad {
   }
 
   private checkFolder(folder: FolderRecord, index: number): string | undefined {
-    if ((folder.type === 'static') !== Array.isArray(folder.data)) return folder.type === 'static' ? 'a static folder needs an array of chartIDs' : `a ${folder.type} folder needs a filter object`;
+    if ((folder.type === 'static') !== Array.isArray(folder.data))
+      return folder.type === 'static' ? 'a static folder needs an array of chartIDs' : `a ${folder.type} folder needs a filter object`;
     if (!Array.isArray(folder.data)) {
       const decoded = decodeFilter(folder.data);
       const op = unknownOperator(decoded);
@@ -373,13 +502,15 @@ class SeedLoad {
       }
     }
     const expected = computeFolderID(folder);
-    if (expected !== folder.folderID) this.warnings.push({ file: 'folders.json', index, message: `folderID ${folder.folderID} does not match its content (expected ${expected})` });
+    if (expected !== folder.folderID)
+      this.warnings.push({ file: 'folders.json', index, message: `folderID ${folder.folderID} does not match its content (expected ${expected})` });
     return undefined;
   }
 
   private checkGoal(goal: GoalRecord, index: number): string | undefined {
     const expected = computeGoalID(goal);
-    if (expected !== goal.goalID) this.warnings.push({ file: 'goals.json', index, message: `goalID ${goal.goalID} does not match its content (expected ${expected})` });
+    if (expected !== goal.goalID)
+      this.warnings.push({ file: 'goals.json', index, message: `goalID ${goal.goalID} does not match its content (expected ${expected})` });
     return undefined;
   }
 
@@ -394,18 +525,24 @@ class SeedLoad {
     const raw = selected.size === 0 || selected.has('bms') ? ((await this.readArray(source, file)) ?? []) : [];
     // one course per (set, playtype, value): the class a clear gives must name one course
     const courses = new Map<string, string>();
-    return this.validate(file, raw, bmsCourseRecord, (c) => c.md5sums, (c) => {
-      if (!isSupportedGpt('bms', c.playtype)) return `unsupported game/playtype bms:${c.playtype}`;
-      const classes = findGpt('bms', c.playtype)!.classes;
-      const set = Object.hasOwn(classes, c.set) ? classes[c.set] : undefined;
-      if (!set) return `bms ${c.playtype} has no class set ${c.set}`;
-      const valueID = typeof c.value === 'number' ? set.values[c.value]?.id : c.value;
-      if (!valueID || !set.values.some((v) => v.id === valueID)) return `${c.set} has no value ${c.value}`;
-      const key = `${c.set}|${c.playtype}|${valueID}`;
-      if (courses.has(key)) return `duplicate course for ${c.playtype} ${c.set} ${valueID}: '${courses.get(key)}' already is`;
-      courses.set(key, c.title);
-      return undefined;
-    });
+    return this.validate(
+      file,
+      raw,
+      bmsCourseRecord,
+      (c) => c.md5sums,
+      (c) => {
+        if (!isSupportedGpt('bms', c.playtype)) return `unsupported game/playtype bms:${c.playtype}`;
+        const classes = findGpt('bms', c.playtype)!.classes;
+        const set = Object.hasOwn(classes, c.set) ? classes[c.set] : undefined;
+        if (!set) return `bms ${c.playtype} has no class set ${c.set}`;
+        const valueID = typeof c.value === 'number' ? set.values[c.value]?.id : c.value;
+        if (!valueID || !set.values.some((v) => v.id === valueID)) return `${c.set} has no value ${c.value}`;
+        const key = `${c.set}|${c.playtype}|${valueID}`;
+        if (courses.has(key)) return `duplicate course for ${c.playtype} ${c.set} ${valueID}: '${courses.get(key)}' already is`;
+        courses.set(key, c.title);
+        return undefined;
+      },
+    );
   }
 
   /**
@@ -427,7 +564,10 @@ class SeedLoad {
       });
     }
     if (first.size === 0) return;
-    const stored = await this.database.db.select({ chartID: charts.chartID, game: charts.game }).from(charts).where(anyOf(charts.chartID, [...first.keys()]));
+    const stored = await this.database.db
+      .select({ chartID: charts.chartID, game: charts.game })
+      .from(charts)
+      .where(anyOf(charts.chartID, [...first.keys()]));
     const gameOf = new Map(stored.map((r) => [r.chartID, r.game]));
     collections.forEach((c, i) =>
       this.dropDangling([c], (chart) => {
@@ -491,7 +631,14 @@ class SeedLoad {
     return {
       write,
       updates,
-      summary: { file: collection.file, records: collection.records, inserted, updated, unchanged: collection.accepted.length - write.length, rejected: collection.rejected },
+      summary: {
+        file: collection.file,
+        records: collection.records,
+        inserted,
+        updated,
+        unchanged: collection.accepted.length - write.length,
+        rejected: collection.rejected,
+      },
     };
   }
 }
@@ -532,11 +679,32 @@ function chartRow(game: string, c: ChartRecord, hash: string): typeof charts.$in
 }
 
 function folderRow(f: FolderRecord, hash: string): typeof folders.$inferInsert {
-  return { folderID: f.folderID, game: f.game, playtype: f.playtype, title: f.title, type: f.type, data: f.data, inactive: f.inactive, searchTerms: f.searchTerms, searchText: [f.title, ...f.searchTerms].join(' '), seedHash: hash };
+  return {
+    folderID: f.folderID,
+    game: f.game,
+    playtype: f.playtype,
+    title: f.title,
+    type: f.type,
+    data: f.data,
+    inactive: f.inactive,
+    searchTerms: f.searchTerms,
+    searchText: [f.title, ...f.searchTerms].join(' '),
+    seedHash: hash,
+  };
 }
 
 function tableRow(t: TableRecord, hash: string): typeof gameTables.$inferInsert {
-  return { tableID: t.tableID, game: t.game, playtype: t.playtype, title: t.title, description: t.description, folders: t.folders, inactive: t.inactive, isDefault: t.default, seedHash: hash };
+  return {
+    tableID: t.tableID,
+    game: t.game,
+    playtype: t.playtype,
+    title: t.title,
+    description: t.description,
+    folders: t.folders,
+    inactive: t.inactive,
+    isDefault: t.default,
+    seedHash: hash,
+  };
 }
 
 function goalRow(g: GoalRecord, hash: string): typeof goals.$inferInsert {

@@ -126,7 +126,8 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 
 /** Where a record holds a string (or key) the database cannot store, as a message; undefined when it has none. */
 export function findUnstorableText(value: unknown, path = '(record)'): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? `${path}: contains a NUL character or a lone surrogate, which the database cannot store` : undefined;
+  if (typeof value === 'string')
+    return UNSTORABLE.test(value) ? `${path}: contains a NUL character or a lone surrogate, which the database cannot store` : undefined;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {
       const found = findUnstorableText(v, path === '(record)' ? String(i) : `${path}.${i}`);

@@ -5,7 +5,9 @@ export function formatSeedReport(report: SeedReport, maxIssues = 50): string[] {
   const lines = [`Seeds from ${report.source} for ${report.games.join(', ')}:`];
   for (const c of report.collections) {
     if (c.records === 0) continue;
-    lines.push(`  ${c.file.padEnd(28)} ${String(c.records).padStart(6)} records: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`);
+    lines.push(
+      `  ${c.file.padEnd(28)} ${String(c.records).padStart(6)} records: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged, ${c.rejected} rejected`,
+    );
   }
   if (report.missingFiles.length) lines.push(`  Not in the source (skipped): ${report.missingFiles.join(', ')}`);
   if (report.changed) lines.push(`  Folders re-resolved for ${report.resolvedGpts.length} GPT(s): ${report.folderLinks} folder→chart links.`);

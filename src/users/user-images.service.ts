@@ -82,7 +82,8 @@ export class UserImagesService {
     } catch (err) {
       throw tooManyPixels(err) ?? new BadRequestException('The file is not a readable image: only JPG and PNG files are supported.');
     }
-    if (format !== 'jpeg' && format !== 'png') throw new BadRequestException(`Only JPG and PNG files are supported (this file is ${format ?? 'of an unknown format'}).`);
+    if (format !== 'jpeg' && format !== 'png')
+      throw new BadRequestException(`Only JPG and PNG files are supported (this file is ${format ?? 'of an unknown format'}).`);
     try {
       const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()

@@ -743,7 +743,8 @@ describe('auth rate limits (AUTH_RATE_LIMIT_FACTOR=1)', () => {
 
   it('login: successful logins do not count against the account, and one clears its failures', async () => {
     const u = await signUp(t);
-    const login = (password: string) => t.http().post(`${API}/auth/login`).set('X-Forwarded-For', newIp()).send({ username: u.username, '!password': password });
+    const login = (password: string) =>
+      t.http().post(`${API}/auth/login`).set('X-Forwarded-For', newIp()).send({ username: u.username, '!password': password });
     // Anyone who knows the password (its owner, on many devices) can log in more often than the limit.
     for (let i = 0; i < 12; i++) expect((await login(u.password)).status).toBe(200);
     // 9 failures, a success, 9 more failures: never 10 in a row, so never limited.

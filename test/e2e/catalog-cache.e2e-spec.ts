@@ -39,7 +39,11 @@ describe('catalog document cache', () => {
     t = await createTestApp();
     await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
     p = await player(t);
-    await imported(t, p.token, batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'CLEAR', timeAchieved: T0 }]));
+    await imported(
+      t,
+      p.token,
+      batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'CLEAR', timeAchieved: T0 }]),
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -415,7 +415,10 @@ describe('API clients (spec 4.3)', () => {
     it.each([
       ['PATCH /clients/:clientID', (id: string) => alice.agent.patch(`${CLIENTS}/${id}`).send({ name: 'Renamed' })],
       ['POST /clients/:clientID/reset-secret', (id: string) => alice.agent.post(`${CLIENTS}/${id}/reset-secret`)],
-      ['POST /users/:userID/api-tokens/create with clientID', (id: string) => alice.agent.post(`/api/v1/users/${alice.user.id}/api-tokens/create`).send({ clientID: id })],
+      [
+        'POST /users/:userID/api-tokens/create with clientID',
+        (id: string) => alice.agent.post(`/api/v1/users/${alice.user.id}/api-tokens/create`).send({ clientID: id }),
+      ],
       ['POST /oauth/create-code with clientID', (id: string) => alice.agent.post('/api/v1/oauth/create-code').send({ clientID: id })],
     ])('%s is 404, not 500', async (_name, send) => {
       const client = await createClient(alice);

@@ -29,7 +29,11 @@ describe('planner statistics on the embedded database', () => {
     if (t.database.kind !== 'pglite') return; // PostgreSQL servers leave it to autovacuum
     const statistics = t.app.get(EmbeddedStatistics);
     const p = await player(t);
-    await imported(t, p.token, batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'CLEAR', timeAchieved: T0 }]));
+    await imported(
+      t,
+      p.token,
+      batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'CLEAR', timeAchieved: T0 }]),
+    );
     expect(await lastAnalyze('scores')).toBeNull();
     await statistics.refresh();
     const first = await lastAnalyze('scores');

@@ -83,17 +83,13 @@ describe('hostile JSON input', () => {
 
 describe('request log redaction', () => {
   it('redacts secrets, codes, tokens, passwords and captchas at any depth', async () => {
-    await t
-      .http()
-      .post('/api/v1/oauth/token')
-      .set('X-Request-Id', 'redact-token-exchange')
-      .send({
-        client_id: 'CIvisible',
-        client_secret: 'CS-hidden-1',
-        code: 'code-hidden-2',
-        redirect_uri: 'https://example.test/cb',
-        grant_type: 'authorization_code',
-      });
+    await t.http().post('/api/v1/oauth/token').set('X-Request-Id', 'redact-token-exchange').send({
+      client_id: 'CIvisible',
+      client_secret: 'CS-hidden-1',
+      code: 'code-hidden-2',
+      redirect_uri: 'https://example.test/cb',
+      grant_type: 'authorization_code',
+    });
     const entry = logs.entry('redact-token-exchange');
     expect(entry?.body).toEqual({
       client_id: 'CIvisible',

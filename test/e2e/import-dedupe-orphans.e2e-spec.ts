@@ -52,7 +52,11 @@ describe('re-sent files and Tachi #1467', () => {
     const first = await imported(t, p.token, file);
     expect(first.scoreIDs).toHaveLength(3);
     expect(first.errors).toEqual([]);
-    const before = { scores: await scoresOf(t.database, p.user.id), sessions: await sessionsOf(t.database, p.user.id), pb: await pbOf(t.database, p.user.id, fixtureChart('sdvx-1-MXM')) };
+    const before = {
+      scores: await scoresOf(t.database, p.user.id),
+      sessions: await sessionsOf(t.database, p.user.id),
+      pb: await pbOf(t.database, p.user.id, fixtureChart('sdvx-1-MXM')),
+    };
 
     const again = await imported(t, p.token, file);
     expect(again).toMatchObject({ scoreIDs: [], errors: [], createdSessions: [], classDeltas: [], idStrings: [] });
@@ -99,7 +103,14 @@ describe('re-sent files and Tachi #1467', () => {
       ]),
     );
     // A later file with the same play again adds nothing; a third play with the same numbers at a new time is new.
-    const later = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('1001', 'EXH', 9_200_000, 'CLEAR', T0 + 10 * MINUTE, { judgements: { critical: 1000, near: 50, miss: 10 } }), sdvx('1001', 'EXH', 9_200_000, 'CLEAR', T0 + 20 * MINUTE)]));
+    const later = await imported(
+      t,
+      p.token,
+      batchManual('sdvx', 'Single', [
+        sdvx('1001', 'EXH', 9_200_000, 'CLEAR', T0 + 10 * MINUTE, { judgements: { critical: 1000, near: 50, miss: 10 } }),
+        sdvx('1001', 'EXH', 9_200_000, 'CLEAR', T0 + 20 * MINUTE),
+      ]),
+    );
     expect(later.scoreIDs).toHaveLength(1);
     expect(await scoresOf(t.database, p.user.id)).toHaveLength(4);
     // The PB is that score once, achieved at its earliest time.
@@ -145,11 +156,18 @@ describe('orphans: import, load the chart, retry', () => {
     const errors = errorsByIndex(doc);
     expect([...errors.keys()]).toEqual([1, 2, 3]);
     for (const i of [1, 2, 3]) expect(errors.get(i)?.type).toBe('SongOrChartNotFound');
-    expect(errors.get(1)?.message).toBe('scores[1]: No Single EXH chart has in-game id 1100. The score is kept as an orphan and will be retried when the chart is known.');
+    expect(errors.get(1)?.message).toBe(
+      'scores[1]: No Single EXH chart has in-game id 1100. The score is kept as an orphan and will be retried when the chart is known.',
+    );
     const orphans = await orphansOf(t.database, p.user.id);
     expect(orphans).toHaveLength(3);
     expect(orphans.map((o) => o.data)).toEqual(expect.arrayContaining([resolvable, invalidOnceMatched, neverKnown]));
-    expect(orphans[0]).toMatchObject({ game: 'sdvx', playtype: 'Single', importType: 'file/batch-manual', context: { service: 'pipeline-test', version: null } });
+    expect(orphans[0]).toMatchObject({
+      game: 'sdvx',
+      playtype: 'Single',
+      importType: 'file/batch-manual',
+      context: { service: 'pipeline-test', version: null },
+    });
 
     const again = await imported(t, p.token, file());
     expect(again.scoreIDs).toEqual([]);

@@ -6,7 +6,14 @@ import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { createTestApp, usingPostgres, type TestApp } from '../support/app.js';
 import { batchManual, fixtureChart, HOUR, imported, importFile, loadFixtureCatalog, MINUTE, player, scoresOf, T0 } from '../support/imports.js';
 
-const play = (song: number, difficulty: string, score: number, timeAchieved: number | null) => ({ matchType: 'sdvxInGameID', identifier: String(1000 + song), difficulty, score, lamp: 'CLEAR', timeAchieved });
+const play = (song: number, difficulty: string, score: number, timeAchieved: number | null) => ({
+  matchType: 'sdvxInGameID',
+  identifier: String(1000 + song),
+  difficulty,
+  score,
+  lamp: 'CLEAR',
+  timeAchieved,
+});
 
 describe('ImportDocuments and GET /imports/:importID', () => {
   let t: TestApp;
@@ -22,12 +29,32 @@ describe('ImportDocuments and GET /imports/:importID', () => {
   it('answers the import with every field of the ImportDocument, with real times', async () => {
     const p = await player(t);
     const before = Date.now();
-    const res = await importFile(t, p.token, batchManual('sdvx', 'Single', [play(1, 'EXH', 9_000_000, T0), play(1, 'MXM', 9_100_000, T0 + MINUTE), play(4242, 'EXH', 9_000_000, T0)]), { 'X-User-Intent': 'true' });
+    const res = await importFile(
+      t,
+      p.token,
+      batchManual('sdvx', 'Single', [play(1, 'EXH', 9_000_000, T0), play(1, 'MXM', 9_100_000, T0 + MINUTE), play(4242, 'EXH', 9_000_000, T0)]),
+      { 'X-User-Intent': 'true' },
+    );
     const after = Date.now();
     expect(res.status).toBe(200);
     const doc = res.body as ImportDocument;
     expect(Object.keys(doc).sort()).toEqual(
-      ['classDeltas', 'createdSessions', 'errors', 'game', 'goalInfo', 'idStrings', 'importID', 'importType', 'questInfo', 'scoreIDs', 'timeFinished', 'timeStarted', 'userID', 'userIntent'].sort(),
+      [
+        'classDeltas',
+        'createdSessions',
+        'errors',
+        'game',
+        'goalInfo',
+        'idStrings',
+        'importID',
+        'importType',
+        'questInfo',
+        'scoreIDs',
+        'timeFinished',
+        'timeStarted',
+        'userID',
+        'userIntent',
+      ].sort(),
     );
     expect(doc).toMatchObject({
       importType: 'file/batch-manual',
@@ -52,7 +79,11 @@ describe('ImportDocuments and GET /imports/:importID', () => {
     const p = await player(t);
     const first = await imported(t, p.token, batchManual('sdvx', 'Single', [play(1, 'EXH', 9_000_000, T0)]));
     // One play joins the first import's session, the other starts a new one.
-    const second = await imported(t, p.token, batchManual('sdvx', 'Single', [play(1, 'MXM', 9_100_000, T0 + HOUR), play(2, 'EXH', 9_200_000, T0 + 5 * HOUR), play(2, 'GRV', 9_300_000, null)]));
+    const second = await imported(
+      t,
+      p.token,
+      batchManual('sdvx', 'Single', [play(1, 'MXM', 9_100_000, T0 + HOUR), play(2, 'EXH', 9_200_000, T0 + 5 * HOUR), play(2, 'GRV', 9_300_000, null)]),
+    );
     expect(second.createdSessions.map((s) => s.type).sort()).toEqual(['Appended', 'Created']);
     const created = second.createdSessions.find((s) => s.type === 'Created')!.sessionID;
 
@@ -62,7 +93,9 @@ describe('ImportDocuments and GET /imports/:importID', () => {
     expect(res.body.import).toEqual(second);
     expect(res.body.scores.map((s: { scoreID: string }) => s.scoreID).sort()).toEqual([...second.scoreIDs].sort());
     expect(res.body.scores.every((s: { importID: string }) => s.importID === second.importID)).toBe(true);
-    expect(res.body.charts.map((c: { chartID: string }) => c.chartID).sort()).toEqual([fixtureChart('sdvx-1-MXM'), fixtureChart('sdvx-2-EXH'), fixtureChart('sdvx-2-GRV')].sort());
+    expect(res.body.charts.map((c: { chartID: string }) => c.chartID).sort()).toEqual(
+      [fixtureChart('sdvx-1-MXM'), fixtureChart('sdvx-2-EXH'), fixtureChart('sdvx-2-GRV')].sort(),
+    );
     expect(res.body.songs.map((s: { id: number; title: string }) => [s.id, s.title]).sort()).toEqual([
       [1, 'Pipeline Anthem'],
       [2, 'Gravity Test'],
@@ -102,8 +135,14 @@ describe('one import per user at a time (inline mode)', () => {
   });
 
   /** Many distinct plays over the twelve session charts, one minute apart. */
-  const bigFile = (n: number, offset: number) => batchManual('sdvx', 'Single', Array.from({ length: n }, (_, i) => play(3 + (i % 12), 'MXM', 8_000_000 + offset + i, T0 + i * MINUTE)));
-  const countOf = async (table: typeof scores | typeof imports | typeof personalBests, userID: number) => (await t.database.db.select({ n: count() }).from(table).where(eq(table.userID, userID)))[0].n;
+  const bigFile = (n: number, offset: number) =>
+    batchManual(
+      'sdvx',
+      'Single',
+      Array.from({ length: n }, (_, i) => play(3 + (i % 12), 'MXM', 8_000_000 + offset + i, T0 + i * MINUTE)),
+    );
+  const countOf = async (table: typeof scores | typeof imports | typeof personalBests, userID: number) =>
+    (await t.database.db.select({ n: count() }).from(table).where(eq(table.userID, userID)))[0].n;
 
   it('runs two imports sent at once by one user one after the other, never together: the data is exactly what the answered imports report', async () => {
     const p = await player(t);
@@ -149,7 +188,14 @@ describe('one import per user at a time (inline mode)', () => {
     const p = await player(t);
     await t.database.db.insert(importLocks).values({ userID: p.user.id, owner: 'another-process', heartbeat: Date.now() });
     expect((await importFile(t, p.token, bigFile(1, 0))).status).toBe(409);
-    expect((await t.http().post('/api/v1/import/orphans').set({ Authorization: `Bearer ${p.token}` })).status).toBe(409);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/v1/import/orphans')
+          .set({ Authorization: `Bearer ${p.token}` })
+      ).status,
+    ).toBe(409);
     await t.database.db
       .update(importLocks)
       .set({ heartbeat: Date.now() - LOCK_STALE_MS - 1000 })

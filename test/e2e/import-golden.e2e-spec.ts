@@ -44,10 +44,23 @@ const MINUTE = 60_000;
   }
 
   /** The PB on a chart, checked for the fields every golden row states; returns it for more checks. */
-  async function expectPb(game: string, songID: number, difficulty: string, expected: { score: number; percent: number; lamp: string; grade: string; ratings: Record<string, number> }) {
+  async function expectPb(
+    game: string,
+    songID: number,
+    difficulty: string,
+    expected: { score: number; percent: number; lamp: string; grade: string; ratings: Record<string, number> },
+  ) {
     const pb = await pbOf(t.database, p.user.id, await chartOf(game, songID, difficulty));
-    expect([songID, difficulty, pb.scoreData.score, pb.percent, pb.scoreData.lamp, pb.scoreData.grade]).toEqual([songID, difficulty, expected.score, expected.percent, expected.lamp, expected.grade]);
-    for (const [alg, value] of Object.entries(expected.ratings)) expect([songID, difficulty, alg, pb.calculatedData[alg]]).toEqual([songID, difficulty, alg, value]);
+    expect([songID, difficulty, pb.scoreData.score, pb.percent, pb.scoreData.lamp, pb.scoreData.grade]).toEqual([
+      songID,
+      difficulty,
+      expected.score,
+      expected.percent,
+      expected.lamp,
+      expected.grade,
+    ]);
+    for (const [alg, value] of Object.entries(expected.ratings))
+      expect([songID, difficulty, alg, pb.calculatedData[alg]]).toEqual([songID, difficulty, alg, value]);
     expect({ rank: pb.rank, outOf: pb.outOf }).toEqual({ rank: 1, outOf: 1 });
     return pb;
   }

@@ -26,7 +26,15 @@ describe('import lifecycle', () => {
   /** An import row as the inline path leaves it when its process dies mid-import: ongoing, no stored input. */
   const crashedInline = async (p: QuickPlayer) => {
     const importID = randomHex(20);
-    await t.database.db.insert(imports).values({ importID, userID: p.id, importType: 'ir/direct-manual', userIntent: false, timeQueued: Date.now() - 5 * MIN, status: 'ongoing', progress: 'Importing scores.' });
+    await t.database.db.insert(imports).values({
+      importID,
+      userID: p.id,
+      importType: 'ir/direct-manual',
+      userIntent: false,
+      timeQueued: Date.now() - 5 * MIN,
+      status: 'ongoing',
+      progress: 'Importing scores.',
+    });
     return importID;
   };
 
@@ -41,7 +49,15 @@ describe('import lifecycle', () => {
   it('a queued import run twice at once (a redelivered job) keeps the document of the run that wrote it', async () => {
     const p = await quickPlayer(t, 'twice');
     const importID = randomHex(20);
-    await t.database.db.insert(imports).values({ importID, userID: p.id, importType: 'file/batch-manual', userIntent: false, timeQueued: Date.now(), status: 'queued', input: JSON.stringify(DOCUMENT) });
+    await t.database.db.insert(imports).values({
+      importID,
+      userID: p.id,
+      importType: 'file/batch-manual',
+      userIntent: false,
+      timeQueued: Date.now(),
+      status: 'queued',
+      input: JSON.stringify(DOCUMENT),
+    });
     const service = t.app.get(ImportsService);
     const [first, second] = await Promise.all([service.runQueued(importID, () => undefined), service.runQueued(importID, () => undefined)]);
 
@@ -76,7 +92,14 @@ describe('import lifecycle', () => {
     const running = await crashedInline(live);
     await t.database.db.insert(importLocks).values({ userID: live.id, owner: running, heartbeat: Date.now() });
 
-    const restarted = await createApp({ config: t.config, database: t.database, ownsDatabase: false, redis: null, keyPrefix: `st-test-${randomHex(4)}`, importQueue: new InlineImportQueue() });
+    const restarted = await createApp({
+      config: t.config,
+      database: t.database,
+      ownsDatabase: false,
+      redis: null,
+      keyPrefix: `st-test-${randomHex(4)}`,
+      importQueue: new InlineImportQueue(),
+    });
     await restarted.init();
     await restarted.close();
 

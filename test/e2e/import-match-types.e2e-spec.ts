@@ -4,7 +4,18 @@ import { eq } from 'drizzle-orm';
 import { scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, errorsByIndex, fixtureChart, imported, loadFixtureCatalog, orphansOf, player, T0, type Player, type ScoreElement } from '../support/imports.js';
+import {
+  batchManual,
+  errorsByIndex,
+  fixtureChart,
+  imported,
+  loadFixtureCatalog,
+  orphansOf,
+  player,
+  T0,
+  type Player,
+  type ScoreElement,
+} from '../support/imports.js';
 
 const hash = (alg: string, s: string) => createHash(alg).update(s).digest('hex');
 const NOT_FOUND = 'SongOrChartNotFound';
@@ -63,7 +74,11 @@ describe('batch-manual match types, hit and miss', () => {
       ['known song, no chart of that difficulty', el('Pipeline Anthem', 9_000_007, 'GRV'), { error: NOT_FOUND, message: /has no Single GRV chart/ }],
       ['title shared by two songs', el('Twin Title', 9_000_008), { error: INVALID, message: /matches 2 sdvx songs/ }],
       ['shared title told apart by artist', { ...el('Twin Title', 9_000_009), artist: 'twin b' }, { chart: 'sdvx-16-EXH' }],
-      ['missing difficulty', { matchType: 'songTitle', identifier: 'Pipeline Anthem', score: 9_000_010, lamp: 'CLEAR' }, { error: INVALID, message: /difficulty is required for matchType songTitle/ }],
+      [
+        'missing difficulty',
+        { matchType: 'songTitle', identifier: 'Pipeline Anthem', score: 9_000_010, lamp: 'CLEAR' },
+        { error: INVALID, message: /difficulty is required for matchType songTitle/ },
+      ],
     ]);
     // Only the unknown titles and charts wait as orphans; the invalid ones are dropped.
     expect(await orphansOf(t.database, p.user.id)).toHaveLength(4);
@@ -89,7 +104,11 @@ describe('batch-manual match types, hit and miss', () => {
       ['ANY_INF finds the GRV chart', el('1002', 'ANY_INF', 9_200_002), { chart: 'sdvx-2-GRV' }],
       ['ANY_INF on a song without a fourth chart', el('1001', 'ANY_INF', 9_200_003), { error: NOT_FOUND }],
       ['unknown in-game id', el('4242', 'EXH', 9_200_004), { error: NOT_FOUND, message: /in-game id 4242/ }],
-      ['ANY_INF is not a plain difficulty', { matchType: 'songTitle', identifier: 'Gravity Test', difficulty: 'ANY_INF', score: 9_200_005, lamp: 'CLEAR' }, { error: INVALID, message: /Invalid difficulty 'ANY_INF'/ }],
+      [
+        'ANY_INF is not a plain difficulty',
+        { matchType: 'songTitle', identifier: 'Gravity Test', difficulty: 'ANY_INF', score: 9_200_005, lamp: 'CLEAR' },
+        { error: INVALID, message: /Invalid difficulty 'ANY_INF'/ },
+      ],
     ]);
   });
 
@@ -117,8 +136,16 @@ describe('batch-manual match types, hit and miss', () => {
   it('inGameID on a game that carries one (jubeat, iidx); refused on sdvx, which has its own', async () => {
     const p = await player(t);
     await expectCases(t, p, 'jubeat', 'Single', [
-      ['jubeat EXT', { matchType: 'inGameID', identifier: '70000001', difficulty: 'EXT', score: 950_000, percent: 90, lamp: 'CLEAR' }, { chart: 'jubeat-1-EXT' }],
-      ['jubeat HARD EXT', { matchType: 'inGameID', identifier: '70000001', difficulty: 'HARD EXT', score: 960_000, percent: 110, lamp: 'CLEAR' }, { chart: 'jubeat-1-HARD-EXT' }],
+      [
+        'jubeat EXT',
+        { matchType: 'inGameID', identifier: '70000001', difficulty: 'EXT', score: 950_000, percent: 90, lamp: 'CLEAR' },
+        { chart: 'jubeat-1-EXT' },
+      ],
+      [
+        'jubeat HARD EXT',
+        { matchType: 'inGameID', identifier: '70000001', difficulty: 'HARD EXT', score: 960_000, percent: 110, lamp: 'CLEAR' },
+        { chart: 'jubeat-1-HARD-EXT' },
+      ],
       ['unknown jubeat id', { matchType: 'inGameID', identifier: '123', difficulty: 'EXT', score: 950_000, percent: 90, lamp: 'CLEAR' }, { error: NOT_FOUND }],
     ]);
     await expectCases(t, p, 'iidx', 'SP', [
@@ -126,9 +153,21 @@ describe('batch-manual match types, hit and miss', () => {
       ['iidx SP HYPER not charted', { matchType: 'inGameID', identifier: '30001', difficulty: 'HYPER', score: 1500, lamp: 'CLEAR' }, { error: NOT_FOUND }],
     ]);
     await expectCases(t, p, 'sdvx', 'Single', [
-      ['inGameID on sdvx', { matchType: 'inGameID', identifier: '1001', difficulty: 'EXH', score: 9_000_000, lamp: 'CLEAR' }, { error: INVALID, message: /matchType 'inGameID' is not supported for sdvx Single\. Use one of: sdvxInGameID, songTitle, serviceSongID/ }],
-      ['bmsChartHash on sdvx', { matchType: 'bmsChartHash', identifier: hash('md5', 'bms-alpha-7k'), score: 9_000_000, lamp: 'CLEAR' }, { error: INVALID, message: /not supported for sdvx/ }],
-      ['ddrSongHash on sdvx', { matchType: 'ddrSongHash', identifier: 'x', difficulty: 'EXH', score: 9_000_000, lamp: 'CLEAR' }, { error: INVALID, message: /not supported for sdvx/ }],
+      [
+        'inGameID on sdvx',
+        { matchType: 'inGameID', identifier: '1001', difficulty: 'EXH', score: 9_000_000, lamp: 'CLEAR' },
+        { error: INVALID, message: /matchType 'inGameID' is not supported for sdvx Single\. Use one of: sdvxInGameID, songTitle, serviceSongID/ },
+      ],
+      [
+        'bmsChartHash on sdvx',
+        { matchType: 'bmsChartHash', identifier: hash('md5', 'bms-alpha-7k'), score: 9_000_000, lamp: 'CLEAR' },
+        { error: INVALID, message: /not supported for sdvx/ },
+      ],
+      [
+        'ddrSongHash on sdvx',
+        { matchType: 'ddrSongHash', identifier: 'x', difficulty: 'EXH', score: 9_000_000, lamp: 'CLEAR' },
+        { error: INVALID, message: /not supported for sdvx/ },
+      ],
     ]);
   });
 
@@ -160,7 +199,13 @@ describe('batch-manual match types, hit and miss', () => {
   it('ddrSongHash: the song hash plus a difficulty, within the playtype', async () => {
     const p = await player(t);
     const songHash = '6bid6d9qPQ80DOqiidQQ891o6Od8801l';
-    const el = (identifier: string, score: number, difficulty?: string) => ({ matchType: 'ddrSongHash', identifier, score, lamp: 'CLEAR', ...(difficulty ? { difficulty } : {}) });
+    const el = (identifier: string, score: number, difficulty?: string) => ({
+      matchType: 'ddrSongHash',
+      identifier,
+      score,
+      lamp: 'CLEAR',
+      ...(difficulty ? { difficulty } : {}),
+    });
     await expectCases(t, p, 'ddr', 'SP', [
       ['SP EXPERT', el(songHash, 900_010, 'EXPERT'), { chart: 'ddr-1-SP-EXPERT' }],
       ['SP CHALLENGE', el(songHash, 900_020, 'CHALLENGE'), { chart: 'ddr-1-SP-CHALLENGE' }],

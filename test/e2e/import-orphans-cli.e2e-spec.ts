@@ -40,13 +40,25 @@ describe('orphans are retried by the seeds CLI once it adds their chart', () => 
       await app.init();
       await loadFixtureCatalog(database, 'catalog', ['sdvx']);
       const agent = request.agent(app.getHttpServer() as Parameters<typeof request>[0]);
-      const reg = await agent.post('/api/v1/auth/register').send({ username: 'orphan_owner', '!password': 'orphan-password', email: 'orphan@example.test', captcha: 'x' });
+      const reg = await agent
+        .post('/api/v1/auth/register')
+        .send({ username: 'orphan_owner', '!password': 'orphan-password', email: 'orphan@example.test', captcha: 'x' });
       expect(reg.status).toBe(200);
       userID = reg.body.id;
       const res = await agent
         .post('/api/v1/import/file')
         .field('importType', 'file/batch-manual')
-        .attach('scoreData', Buffer.from(JSON.stringify(batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1100', difficulty: 'EXH', score: 9_500_000, lamp: 'CLEAR', timeAchieved: T0 }]))), 'scores.json');
+        .attach(
+          'scoreData',
+          Buffer.from(
+            JSON.stringify(
+              batchManual('sdvx', 'Single', [
+                { matchType: 'sdvxInGameID', identifier: '1100', difficulty: 'EXH', score: 9_500_000, lamp: 'CLEAR', timeAchieved: T0 },
+              ]),
+            ),
+          ),
+          'scores.json',
+        );
       expect(res.status).toBe(200);
       expect(res.body.errors.map((e: { type: string }) => e.type)).toEqual(['SongOrChartNotFound']);
     } finally {

@@ -39,7 +39,13 @@ describe('PBs through real imports', () => {
       const hc = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('MXM', 9_000_000, 'EXCESSIVE CLEAR', T0, { optional: { exScore: 2900 } })]));
       const first = await pbOf(t.database, p.user.id, MXM);
       // Level 18, 9.0M (A+ 91), EXCESSIVE CLEAR (102): 36 × 0.9 × 91 × 102 = 300,736.8 → 0.300.
-      expect(first).toMatchObject({ score: 9_000_000, lampIndex: 2, calculatedData: { VF6: 0.3 }, composedFrom: [{ name: 'Best Score', scoreID: hc.scoreIDs[0] }], timeAchieved: T0 });
+      expect(first).toMatchObject({
+        score: 9_000_000,
+        lampIndex: 2,
+        calculatedData: { VF6: 0.3 },
+        composedFrom: [{ name: 'Best Score', scoreID: hc.scoreIDs[0] }],
+        timeAchieved: T0,
+      });
 
       const nc = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('MXM', 9_100_000, 'CLEAR', T0 + 3 * HOUR, { optional: { exScore: 2850 } })]));
       const pb = await pbOf(t.database, p.user.id, MXM);
@@ -74,7 +80,14 @@ describe('PBs through real imports', () => {
   describe('EX-score games: lowest BP, the gauge with its lamp', () => {
     it('bms: best EX score, best lamp and lowest BP from three plays', async () => {
       const p = await player(t);
-      const el = (score: number, lamp: string, optional: Record<string, unknown>, timeAchieved: number) => ({ matchType: 'bmsChartHash', identifier: md5('bms-alpha-7k'), score, lamp, optional, timeAchieved });
+      const el = (score: number, lamp: string, optional: Record<string, unknown>, timeAchieved: number) => ({
+        matchType: 'bmsChartHash',
+        identifier: md5('bms-alpha-7k'),
+        score,
+        lamp,
+        optional,
+        timeAchieved,
+      });
       const doc = await imported(
         t,
         p.token,
@@ -98,7 +111,15 @@ describe('PBs through real imports', () => {
 
     it('iidx: lowest BP and the gauge of the best lamp', async () => {
       const p = await player(t);
-      const el = (score: number, lamp: string, optional: Record<string, unknown>) => ({ matchType: 'inGameID', identifier: '30001', difficulty: 'ANOTHER', score, lamp, optional, timeAchieved: T0 + score });
+      const el = (score: number, lamp: string, optional: Record<string, unknown>) => ({
+        matchType: 'inGameID',
+        identifier: '30001',
+        difficulty: 'ANOTHER',
+        score,
+        lamp,
+        optional,
+        timeAchieved: T0 + score,
+      });
       await imported(t, p.token, batchManual('iidx', 'SP', [el(1700, 'CLEAR', { bp: 12, gauge: 90 }), el(1650, 'EX HARD CLEAR', { bp: 9, gauge: 30 })]));
       const pb = await pbOf(t.database, p.user.id, fixtureChart('iidx-1-SP-ANOTHER'));
       expect(pb.scoreData).toMatchObject({ score: 1700, percent: 85, grade: 'AA', lamp: 'EX HARD CLEAR', optional: { bp: 9, gauge: 30 } });

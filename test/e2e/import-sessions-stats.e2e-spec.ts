@@ -40,7 +40,11 @@ describe('sessions through imports', () => {
       const doc = await imported(
         t,
         p.token,
-        batchManual('sdvx', 'Single', [play(3, 9_000_000, 'CLEAR', T0), play(4, 9_000_000, 'CLEAR', T0 + 2 * HOUR - 1), play(5, 9_000_000, 'CLEAR', T0 + 4 * HOUR - 1)]),
+        batchManual('sdvx', 'Single', [
+          play(3, 9_000_000, 'CLEAR', T0),
+          play(4, 9_000_000, 'CLEAR', T0 + 2 * HOUR - 1),
+          play(5, 9_000_000, 'CLEAR', T0 + 4 * HOUR - 1),
+        ]),
       );
       expect(doc.createdSessions.map((s) => s.type)).toEqual(['Created', 'Created']);
       const rows = await sessionsOf(t.database, p.user.id);
@@ -68,7 +72,12 @@ describe('sessions through imports', () => {
           play(7, 9_000_000, 'CLEAR', T0 - 2 * HOUR + 1), // 2 h − 1 ms before the first
         ]),
       );
-      expect(doc.createdSessions).toEqual(expect.arrayContaining([{ sessionID: first, type: 'Appended' }, { sessionID: second, type: 'Appended' }]));
+      expect(doc.createdSessions).toEqual(
+        expect.arrayContaining([
+          { sessionID: first, type: 'Appended' },
+          { sessionID: second, type: 'Appended' },
+        ]),
+      );
       expect(doc.createdSessions).toHaveLength(2);
       const rows = await sessionsOf(t.database, p.user.id);
       expect(rows.map((s) => [s.sessionID, s.timeStarted, s.timeEnded])).toEqual([
@@ -151,7 +160,16 @@ describe('game stats: profile ratings and classes', () => {
   const SCORES = [9_900_000, 9_800_000, 9_700_000, 9_500_000, 9_300_000, 9_000_000, 9_000_000, 9_000_000, 8_000_000, 8_000_000, 7_000_000, 7_000_000];
 
   it('computes the profile VF6 (sum of the best 50 PB VF6) and derives vfClass; a first value is a raise, with an achievement', async () => {
-    const doc = await imported(t, p.token, batchManual('sdvx', 'Single', SCORES.map((score, i) => play(3 + i, score, 'CLEAR', T0 + i * 60_000)), { classes: { dan: 'DAN_5' } }));
+    const doc = await imported(
+      t,
+      p.token,
+      batchManual(
+        'sdvx',
+        'Single',
+        SCORES.map((score, i) => play(3 + i, score, 'CLEAR', T0 + i * 60_000)),
+        { classes: { dan: 'DAN_5' } },
+      ),
+    );
     // The twelve VF6 of the session test above: 0.353 + 0.339 + 0.329 + 0.313 + 0.297 + 3 × 0.278 + 4 × (0.231 | 0.195) = 3.317.
     expect((await stats()).ratings.VF6).toBeCloseTo(3.317, 10);
     // 2.5 ≤ 3.317 < 5: SIENNA_II.
@@ -166,11 +184,17 @@ describe('game stats: profile ratings and classes', () => {
     ]);
     const res = await t.http().get(`/api/v1/users/${p.user.id}/game-stats`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([expect.objectContaining({ userID: p.user.id, game: 'sdvx', playtype: 'Single', classes: { dan: 'DAN_5', vfClass: 'SIENNA_II' } })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({ userID: p.user.id, game: 'sdvx', playtype: 'Single', classes: { dan: 'DAN_5', vfClass: 'SIENNA_II' } }),
+    ]);
   });
 
   it('raises the derived class as the rating grows, and ignores a lower provided dan (no delta, no change)', async () => {
-    const pucs = [...SCORES.map((_, i) => play(3 + i, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + i * 60_000)), play(1, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + HOUR), play(2, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + HOUR, 'GRV')];
+    const pucs = [
+      ...SCORES.map((_, i) => play(3 + i, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + i * 60_000)),
+      play(1, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + HOUR),
+      play(2, 10_000_000, 'PERFECT ULTIMATE CHAIN', T0 + DAY + HOUR, 'GRV'),
+    ];
     const doc = await imported(t, p.token, batchManual('sdvx', 'Single', pucs, { classes: { dan: 'DAN_3' } }));
     // PUC (S 105, PUC 110): level 17 → 34 × 105 × 110 = 392,700 → 0.392; 18 → 0.415; 19 → 0.438.
     // 12 × 0.392 + 0.415 + 0.438 = 5.557: SIENNA_III (5 ≤ VF < 7.5).

@@ -2,11 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { count, eq } from 'drizzle-orm';
 import { imports, scores } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, directManual, errorsByIndex, fixtureChart, imported, importFile, importText, loadFixtureCatalog, player, statsOf, T0, type Player } from '../support/imports.js';
+import {
+  batchManual,
+  directManual,
+  errorsByIndex,
+  fixtureChart,
+  imported,
+  importFile,
+  importText,
+  loadFixtureCatalog,
+  player,
+  statsOf,
+  T0,
+  type Player,
+} from '../support/imports.js';
 import { bearer } from '../support/users.js';
 
 const GAME_LIST = 'iidx, bms, pms, sdvx, usc, chunithm, ongeki, maimai, maimaidx, popn, jubeat, ddr, gitadora, museca, wacca, itg, arcaea';
-const sdvx = (score: number, extra: Record<string, unknown> = {}) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved: T0, ...extra });
+const sdvx = (score: number, extra: Record<string, unknown> = {}) => ({
+  matchType: 'sdvxInGameID',
+  identifier: '1001',
+  difficulty: 'EXH',
+  score,
+  lamp: 'CLEAR',
+  timeAchieved: T0,
+  ...extra,
+});
 
 describe('batch-manual validation', () => {
   let t: TestApp;
@@ -38,17 +59,33 @@ describe('batch-manual validation', () => {
       ['meta not an object', { meta: 'sdvx', scores: [] }, /meta must be an object/],
       ['no meta.game', { meta: { playtype: 'Single', service: 'x1' }, scores: [] }, /meta\.game is required/],
       ['meta.game not a string', { meta: { ...meta, game: 5 }, scores: [] }, /meta\.game is required and must be a string/],
-      ['unknown game, with the list', { meta: { ...meta, game: 'guitarfreaks' }, scores: [] }, new RegExp(`meta\\.game 'guitarfreaks' is not a supported game\\. Expected one of: ${GAME_LIST}\\.`)],
+      [
+        'unknown game, with the list',
+        { meta: { ...meta, game: 'guitarfreaks' }, scores: [] },
+        new RegExp(`meta\\.game 'guitarfreaks' is not a supported game\\. Expected one of: ${GAME_LIST}\\.`),
+      ],
       ['no meta.playtype', { meta: { game: 'sdvx', service: 'x1' }, scores: [] }, /meta\.playtype is required/],
-      ['unknown playtype, with the list', { meta: { ...meta, playtype: 'Double' }, scores: [] }, /meta\.playtype 'Double' is not a playtype of sdvx\. Expected one of: Single\./],
+      [
+        'unknown playtype, with the list',
+        { meta: { ...meta, playtype: 'Double' }, scores: [] },
+        /meta\.playtype 'Double' is not a playtype of sdvx\. Expected one of: Single\./,
+      ],
       ['a playtype of another game', { meta: { ...meta, playtype: 'SP' }, scores: [] }, /meta\.playtype 'SP' is not a playtype of sdvx/],
-      ['an inherited property as playtype', { meta: { ...meta, playtype: 'constructor' }, scores: [] }, /meta\.playtype 'constructor' is not a playtype of sdvx/],
+      [
+        'an inherited property as playtype',
+        { meta: { ...meta, playtype: 'constructor' }, scores: [] },
+        /meta\.playtype 'constructor' is not a playtype of sdvx/,
+      ],
       ['no meta.service', { meta: { game: 'sdvx', playtype: 'Single' }, scores: [] }, /meta\.service is required: a string of 2 to 15 characters/],
       ['a 1-character service', { meta: { ...meta, service: 'x' }, scores: [] }, /meta\.service .* 2 to 15 characters/],
       ['a 16-character service', { meta: { ...meta, service: 'x'.repeat(16) }, scores: [] }, /meta\.service .* 2 to 15 characters/],
       ['a non-string service', { meta: { ...meta, service: 12 }, scores: [] }, /meta\.service/],
       ['an unknown meta key', { meta: { ...meta, hash: 'x' }, scores: [] }, /Unknown key in meta: hash/],
-      ['an unknown version, with the list', { meta: { ...meta, version: 'sdvx7' }, scores: [] }, /meta\.version 'sdvx7' is not a version of sdvx Single\. Expected one of: booth, inf, gw, heaven, vivid, exceed, konaste\./],
+      [
+        'an unknown version, with the list',
+        { meta: { ...meta, version: 'sdvx7' }, scores: [] },
+        /meta\.version 'sdvx7' is not a version of sdvx Single\. Expected one of: booth, inf, gw, heaven, vivid, exceed, konaste\./,
+      ],
       ['an inherited property as version', { meta: { ...meta, version: 'toString' }, scores: [] }, /meta\.version 'toString' is not a version/],
       ['a non-string version', { meta: { ...meta, version: 6 }, scores: [] }, /meta\.version must be a string/],
       ['no scores', { meta }, /scores must be an array/],
@@ -57,9 +94,17 @@ describe('batch-manual validation', () => {
       ['both meta and head', { meta, head: meta, scores: [] }, /Give 'meta' or its older name 'head', not both/],
       ['both scores and body', { meta, scores: [], body: [] }, /Give 'scores' or its older name 'body', not both/],
       ['classes not an object', { meta, scores: [], classes: ['DAN_1'] }, /classes must be an object/],
-      ['an unknown class set', { meta, scores: [], classes: { rank: 'DAN_1' } }, /classes\.rank is not a class an import can set for sdvx Single\. Expected: dan\./],
+      [
+        'an unknown class set',
+        { meta, scores: [], classes: { rank: 'DAN_1' } },
+        /classes\.rank is not a class an import can set for sdvx Single\. Expected: dan\./,
+      ],
       ['a derived class set', { meta, scores: [], classes: { vfClass: 'COBALT_I' } }, /classes\.vfClass is not a class an import can set/],
-      ['an unknown class value', { meta, scores: [], classes: { dan: 'DAN_99' } }, /classes\.dan 'DAN_99' is not a value of dan\. Expected one of: DAN_1, .*, INF\./],
+      [
+        'an unknown class value',
+        { meta, scores: [], classes: { dan: 'DAN_99' } },
+        /classes\.dan 'DAN_99' is not a value of dan\. Expected one of: DAN_1, .*, INF\./,
+      ],
     ];
 
     it.each(cases)('through the file route: %s', async (_name, document, message) => {
@@ -69,12 +114,15 @@ describe('batch-manual validation', () => {
       await expectNothingStored();
     });
 
-    it.each(cases.filter(([, document]) => typeof document === 'object' && document !== null))('through direct-manual: %s', async (_name, document, message) => {
-      const res = await directManual(t, p.token, document);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      await expectNothingStored();
-    });
+    it.each(cases.filter(([, document]) => typeof document === 'object' && document !== null))(
+      'through direct-manual: %s',
+      async (_name, document, message) => {
+        const res = await directManual(t, p.token, document);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(message);
+        await expectNothingStored();
+      },
+    );
 
     it('refuses a file that is not JSON, and one with a NUL in its meta', async () => {
       for (const text of ['{"meta": {', 'meta,scores', '', '{"meta": {}} trailing']) {
@@ -136,7 +184,12 @@ describe('batch-manual validation', () => {
       sdvx(9_000_014, { score: '9000014' }), // 16
       42, // 17
       sdvx(9_000_015, { timeAchieved: Date.now() + 48 * 60 * 60 * 1000 }), // 18
-      sdvx(9_000_016, { comment: 'c'.repeat(120), judgements: { critical: 1500, near: 20, miss: 3 }, optional: { gauge: 71.5, exScore: 3000 }, scoreMeta: { inSkillAnalyser: false } }), // 19: fine
+      sdvx(9_000_016, {
+        comment: 'c'.repeat(120),
+        judgements: { critical: 1500, near: 20, miss: 3 },
+        optional: { gauge: 71.5, exScore: 3000 },
+        scoreMeta: { inSkillAnalyser: false },
+      }), // 19: fine
       sdvx(9_000_017, { lamp: 'PERFECT ULTIMATE CHAIN' }), // 20: a PUC is 10,000,000
       sdvx(9_000_018, { timeAchieved: 0 }), // 21: fine, 0 means unknown
       sdvx(9_000_019, { identifier: 'bad\u0000id' }), // 22
@@ -183,8 +236,19 @@ describe('batch-manual validation', () => {
 
   it('checks an EX score against its chart: at most notecount × 2, percent = score / (notecount × 2)', async () => {
     const q = await player(t);
-    const el = (score: number, extra: Record<string, unknown> = {}) => ({ matchType: 'serviceSongID', identifier: '1', difficulty: 'CHART', score, lamp: 'CLEAR', ...extra });
-    const doc = await imported(t, q.token, batchManual('bms', '7K', [el(2001), el(1500), el(2000, { lamp: 'FULL COMBO' }), el(1500, { judgements: { pgreat: 700, great: 99 } })]));
+    const el = (score: number, extra: Record<string, unknown> = {}) => ({
+      matchType: 'serviceSongID',
+      identifier: '1',
+      difficulty: 'CHART',
+      score,
+      lamp: 'CLEAR',
+      ...extra,
+    });
+    const doc = await imported(
+      t,
+      q.token,
+      batchManual('bms', '7K', [el(2001), el(1500), el(2000, { lamp: 'FULL COMBO' }), el(1500, { judgements: { pgreat: 700, great: 99 } })]),
+    );
     const errors = errorsByIndex(doc);
     expect(errors.get(0)?.message).toMatch(/^scores\[0\]: score 2001 is out of range: it must be between 0 and 2000/);
     expect(errors.get(3)?.message).toMatch(/^scores\[3\]: pgreat × 2 \+ great is 1499, but the EX score is 1500/);
@@ -274,7 +338,11 @@ describe('batch-manual validation', () => {
       expect((await importFile(t, q.token, document)).status).toBe(403);
       expect((await directManual(t, q.token, document)).status).toBe(403);
       expect((await t.http().post('/api/v1/import/orphans').set(bearer(q.token))).status).toBe(403);
-      const guestFile = await t.http().post('/api/v1/import/file').field('importType', 'file/batch-manual').attach('scoreData', Buffer.from(JSON.stringify(document)), 'scores.json');
+      const guestFile = await t
+        .http()
+        .post('/api/v1/import/file')
+        .field('importType', 'file/batch-manual')
+        .attach('scoreData', Buffer.from(JSON.stringify(document)), 'scores.json');
       expect(guestFile.status).toBe(401);
       expect((await t.http().post('/api/v1/ir/direct-manual/import').send(document)).status).toBe(401);
       expect((await t.http().post('/api/v1/import/orphans')).status).toBe(401);
@@ -306,7 +374,11 @@ describe('batch-manual validation', () => {
 
     it('serves direct-manual also at /ir/direct-manual/import, without the API prefix', async () => {
       const q = await player(t);
-      const res = await t.http().post('/ir/direct-manual/import').set(bearer(q.token)).send(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
+      const res = await t
+        .http()
+        .post('/ir/direct-manual/import')
+        .set(bearer(q.token))
+        .send(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ importType: 'ir/direct-manual', errors: [] });
       expect(res.body.scoreIDs).toHaveLength(1);
@@ -338,14 +410,26 @@ describe('import size limits (IMPORT_FILE_LIMIT_BYTES, IMPORT_MAX_SCORES)', () =
     const body = await directManual(t, p.token, { ...big, scores: Array.from({ length: 30 }, (_, i) => sdvx(9_000_000 + i, { comment: 'y'.repeat(60) })) });
     expect(body.status).toBe(413);
 
-    const four = batchManual('sdvx', 'Single', [0, 1, 2, 3].map((i) => sdvx(9_000_000 + i)));
+    const four = batchManual(
+      'sdvx',
+      'Single',
+      [0, 1, 2, 3].map((i) => sdvx(9_000_000 + i)),
+    );
     const tooMany = await importFile(t, p.token, four);
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toMatch(/This import has 4 scores; the limit is 3 per import/);
     expect((await directManual(t, p.token, four)).status).toBe(413);
     expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, p.user.id)))[0].n).toBe(0);
 
-    const three = await importFile(t, p.token, batchManual('sdvx', 'Single', [0, 1, 2].map((i) => sdvx(9_000_000 + i))));
+    const three = await importFile(
+      t,
+      p.token,
+      batchManual(
+        'sdvx',
+        'Single',
+        [0, 1, 2].map((i) => sdvx(9_000_000 + i)),
+      ),
+    );
     expect(three.status).toBe(200);
     expect(three.body.scoreIDs).toHaveLength(3);
   });

@@ -91,7 +91,14 @@ describe('ITG imports by itgChartHash (an extension: chart data.hashGSv3)', () =
   });
 
   it('ranks the chart by the same order: a clear outranks a fail with a higher percent', async () => {
-    const el = (score: number, lamp: string, survivedPercent: number, i: number) => ({ matchType: 'itgChartHash', identifier: HASH, score, lamp, optional: { survivedPercent }, timeAchieved: T0 + i * 1000 });
+    const el = (score: number, lamp: string, survivedPercent: number, i: number) => ({
+      matchType: 'itgChartHash',
+      identifier: HASH,
+      score,
+      lamp,
+      optional: { survivedPercent },
+      timeAchieved: T0 + i * 1000,
+    });
     const failer = await player(t);
     const clearer = await player(t);
     // The failer imports after the clearer, so the failer's import ranks both PBs: a 98% fail

@@ -36,7 +36,8 @@ describe('orphan retry after a seed load', () => {
     expect(res.status).toBe(200);
     expect(res.body.errors.map((e: { type: string }) => e.type)).toEqual(['SongOrChartNotFound']);
   };
-  const orphansOf = async (p: QuickPlayer) => (await t.database.db.select({ game: orphanScores.game }).from(orphanScores).where(eq(orphanScores.userID, p.id))).map((o) => o.game).sort();
+  const orphansOf = async (p: QuickPlayer) =>
+    (await t.database.db.select({ game: orphanScores.game }).from(orphanScores).where(eq(orphanScores.userID, p.id))).map((o) => o.game).sort();
 
   beforeAll(async () => {
     t = await createTestApp();

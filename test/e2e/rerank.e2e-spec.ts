@@ -13,7 +13,14 @@ import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, scores
 import { bearer } from '../support/users.js';
 
 const EXH1 = fixtureChart('sdvx-1-EXH');
-const play = (score: number, timeAchieved: number) => ({ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score, lamp: 'CLEAR', timeAchieved });
+const play = (score: number, timeAchieved: number) => ({
+  matchType: 'sdvxInGameID',
+  identifier: '1001',
+  difficulty: 'EXH',
+  score,
+  lamp: 'CLEAR',
+  timeAchieved,
+});
 
 describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () => {
   let t: TestApp;
@@ -49,7 +56,14 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     const d = await player(t);
     const gpt = findGpt('sdvx', 'Single')!;
     const pipeline = t.app.get(ImportPipeline);
-    const batch = { userID: d.user.id, gpt, context: { service: 'bulk', version: null }, importType: 'ir/direct-manual' as const, importID: null, elements: [{ index: 0, raw: play(9_700_000, T0 + 3000) }] };
+    const batch = {
+      userID: d.user.id,
+      gpt,
+      context: { service: 'bulk', version: null },
+      importType: 'ir/direct-manual' as const,
+      importID: null,
+      elements: [{ index: 0, raw: play(9_700_000, T0 + 3000) }],
+    };
     const converted = await pipeline.convert(batch);
     await t.database.transaction((tx) => pipeline.write(tx, batch, converted, {}, { deferRanking: true }));
     const [unranked] = await t.database.db.select().from(personalBests).where(eq(personalBests.userID, d.user.id));
@@ -86,11 +100,21 @@ describe('chart player counts (GET /charts __playcount) through imports and dele
 
   it('counts the players of each chart, most played first, and follows a deleted score', async () => {
     const MXM3 = fixtureChart('sdvx-3-MXM');
-    const mxm3 = (score: number, i: number) => ({ matchType: 'sdvxInGameID', identifier: '1003', difficulty: 'MXM', score, lamp: 'CLEAR', timeAchieved: T0 + i * 1000 });
+    const mxm3 = (score: number, i: number) => ({
+      matchType: 'sdvxInGameID',
+      identifier: '1003',
+      difficulty: 'MXM',
+      score,
+      lamp: 'CLEAR',
+      timeAchieved: T0 + i * 1000,
+    });
     const [a, b, c] = [await player(t, ['submit_score', 'delete_score']), await player(t), await player(t)];
     for (const [i, p] of [a, b, c].entries()) await imported(t, p.token, batchManual('sdvx', 'Single', [mxm3(9_000_000 + i, i)]));
     await imported(t, a.token, batchManual('sdvx', 'Single', [play(9_100_000, T0)]));
-    const top = async () => ((await t.http().get('/api/v1/games/sdvx/Single/charts')).body.charts as { chartID: string; __playcount: number }[]).slice(0, 3).map((ch) => [ch.chartID, ch.__playcount]);
+    const top = async () =>
+      ((await t.http().get('/api/v1/games/sdvx/Single/charts')).body.charts as { chartID: string; __playcount: number }[])
+        .slice(0, 3)
+        .map((ch) => [ch.chartID, ch.__playcount]);
     // Then every unplayed chart, with 0.
     expect(await top()).toEqual([
       [MXM3, 3],
@@ -103,7 +127,10 @@ describe('chart player counts (GET /charts __playcount) through imports and dele
     expect(after[0]).toEqual([MXM3, 2]);
     expect(after.slice(1).map(([, n]) => n)).toEqual([0, 0]);
     // The search path reads the same counts.
-    const searched = (await t.http().get('/api/v1/games/sdvx/Single/charts').query({ search: 'Pipeline' })).body.charts as { chartID: string; __playcount: number }[];
+    const searched = (await t.http().get('/api/v1/games/sdvx/Single/charts').query({ search: 'Pipeline' })).body.charts as {
+      chartID: string;
+      __playcount: number;
+    }[];
     expect(searched.find((ch) => ch.chartID === EXH1)?.__playcount).toBe(0);
   });
 });

@@ -27,7 +27,8 @@ describe('what score removal leaves behind', () => {
   const importAs = (p: QuickPlayer, scores: object[], classes?: Record<string, string>) => importSdvx(t.http(), scores, { headers: bearer(p.token), classes });
   const deleteScore = (p: QuickPlayer, scoreID: string) => t.http().delete(`/api/v1/scores/${scoreID}`).set(bearer(p.token));
   const revert = (p: QuickPlayer, importID: string) => t.http().post(`/api/v1/imports/${importID}/revert`).set(bearer(p.token));
-  const gameStats = async (p: QuickPlayer) => (await t.http().get(`/api/v1/users/${p.id}/game-stats`)).body as { ratings: Record<string, number | null>; classes: Record<string, string> }[];
+  const gameStats = async (p: QuickPlayer) =>
+    (await t.http().get(`/api/v1/users/${p.id}/game-stats`)).body as { ratings: Record<string, number | null>; classes: Record<string, string> }[];
   const ratingsRows = (p: QuickPlayer) => t.database.db.select().from(profileRatings).where(eq(profileRatings.userID, p.id));
   const pbRatingsOf = (p: QuickPlayer, chartID: string) =>
     t.database.db

@@ -44,7 +44,10 @@ describe('GET/POST /status', () => {
   });
 
   it('rejects a malformed or unknown bearer token with 401 instead of treating it as a guest', async () => {
-    const unknown = await t.http().get('/api/v1/status').set(bearer('0'.repeat(40)));
+    const unknown = await t
+      .http()
+      .get('/api/v1/status')
+      .set(bearer('0'.repeat(40)));
     expect(unknown.status).toBe(401);
     const malformed = await t.http().get('/api/v1/status').set('Authorization', 'Basic abc');
     expect(malformed.status).toBe(401);

@@ -79,7 +79,9 @@ describe('GptLeaderboardsService', () => {
     it('400s a name that is not a profile algorithm of the GPT', async () => {
       const bad = leaderboards.leaderboard(SP, { alg: 'bpi' });
       await expect(bad).rejects.toThrow(BadRequestException);
-      await expect(bad).rejects.toThrow("Invalid profile rating algorithm 'bpi'. Expected one of: ktLampRating, BPI (Profile rating algorithms of iidx SP: ktLampRating, BPI).");
+      await expect(bad).rejects.toThrow(
+        "Invalid profile rating algorithm 'bpi'. Expected one of: ktLampRating, BPI (Profile rating algorithms of iidx SP: ktLampRating, BPI).",
+      );
     });
   });
 
@@ -162,7 +164,9 @@ describe('GptLeaderboardsService', () => {
         classValue,
         timeAchieved,
       });
-      await t.db.insert(classAchievements).values([achieved(a.id, 'DAN_1', 100), achieved(b.id, 'DAN_3', 300), achieved(a.id, 'DAN_2', 200), achieved(b.id, 'DAN_9', 400, DP)]);
+      await t.db
+        .insert(classAchievements)
+        .values([achieved(a.id, 'DAN_1', 100), achieved(b.id, 'DAN_3', 300), achieved(a.id, 'DAN_2', 200), achieved(b.id, 'DAN_9', 400, DP)]);
       expect(await leaderboards.playerDistribution(SP, { limit: 2 })).toEqual({
         users: [expect.objectContaining({ id: b.id, username: 'b' }), expect.objectContaining({ id: a.id, username: 'a' })],
         classes: [

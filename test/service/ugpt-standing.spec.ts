@@ -89,7 +89,9 @@ describe('UgptStandingService', () => {
     it('400s a name that is not a profile algorithm of the GPT', async () => {
       const bad = adjacent('p1', 'bpi');
       await expect(bad).rejects.toThrow(BadRequestException);
-      await expect(bad).rejects.toThrow("Invalid profile rating algorithm 'bpi'. Expected one of: ktLampRating, BPI (Profile rating algorithms of iidx SP: ktLampRating, BPI).");
+      await expect(bad).rejects.toThrow(
+        "Invalid profile rating algorithm 'bpi'. Expected one of: ktLampRating, BPI (Profile rating algorithms of iidx SP: ktLampRating, BPI).",
+      );
     });
   });
 

@@ -69,7 +69,10 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  * logDestination receives them (tests that read the request log). `importQueue: 'queue'` runs
  * imports through BullMQ on TEST_REDIS_URL (202 answers); test/support/import-worker.ts runs them.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue' } = {},
+): Promise<TestApp> {
   if (options.importQueue === 'queue' && !process.env.TEST_REDIS_URL) throw new Error('Queue mode needs TEST_REDIS_URL.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-'));
   const config = loadConfig({

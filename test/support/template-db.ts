@@ -8,7 +8,10 @@ import { Database, MIGRATIONS_FOLDER } from '../../src/database/database.js';
 /** Identifies the current set of migrations, so a template is rebuilt whenever they change. */
 export function migrationsFingerprint(): string {
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
   }
   return hash.digest('hex').slice(0, 12);

@@ -113,7 +113,19 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['TRUST_PROXY', 'true', 'false', '0', '2', 'loopback', 'loopback, linklocal, uniquelocal', '10.0.0.1', '10.0.0.0/8, 192.168.1.0/255.255.255.0', '::1', 'fd00::/8,127.0.0.1'],
+    [
+      'TRUST_PROXY',
+      'true',
+      'false',
+      '0',
+      '2',
+      'loopback',
+      'loopback, linklocal, uniquelocal',
+      '10.0.0.1',
+      '10.0.0.0/8, 192.168.1.0/255.255.255.0',
+      '::1',
+      'fd00::/8,127.0.0.1',
+    ],
     ['HOST', '127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api.internal', 'my-host-1'],
     ['MAIL_FROM', 'no-reply@localhost', 'Score Tracker <no-reply@localhost>', '"Tracker, Inc." <mail@scores.example.com>', 'scores+bot@example.com'],
   ])('accepts each valid %s', (name, ...values) => {

@@ -6,8 +6,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 
 const password = () => ApiProperty({ name: '!password', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: 'Never logged.' });
-const captcha = () =>
-  ApiPropertyOptional({ description: 'The captcha response token. Required when the server checks captchas (CAPTCHA_VERIFY_URL).' });
+const captcha = () => ApiPropertyOptional({ description: 'The captcha response token. Required when the server checks captchas (CAPTCHA_VERIFY_URL).' });
 
 export class LoginDto {
   @ApiProperty({ description: 'Compared case-insensitively.' })

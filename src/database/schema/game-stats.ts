@@ -12,8 +12,14 @@ export const userGameStats = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     game: text('game').notNull(),
     playtype: text('playtype').notNull(),
-    ratings: jsonb('ratings').$type<Record<string, number | null>>().notNull().default(sql`'{}'::jsonb`),
-    classes: jsonb('classes').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    ratings: jsonb('ratings')
+      .$type<Record<string, number | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    classes: jsonb('classes')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastUpdated: unixMs('last_updated').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userID, t.game, t.playtype] }), index('user_game_stats_gpt_user_idx').on(t.game, t.playtype, t.userID)],

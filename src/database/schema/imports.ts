@@ -38,13 +38,34 @@ export const imports = pgTable(
     /** The raw input, kept until the import completes so that a retry after a crash can run it again. */
     input: text('input'),
     game: text('game'),
-    idStrings: text('id_strings').array().notNull().default(sql`'{}'::text[]`),
-    scoreIDs: text('score_ids').array().notNull().default(sql`'{}'::text[]`),
-    errors: jsonb('errors').$type<ImportError[]>().notNull().default(sql`'[]'::jsonb`),
-    createdSessions: jsonb('created_sessions').$type<CreatedSession[]>().notNull().default(sql`'[]'::jsonb`),
-    classDeltas: jsonb('class_deltas').$type<ClassDelta[]>().notNull().default(sql`'[]'::jsonb`),
-    goalInfo: jsonb('goal_info').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    questInfo: jsonb('quest_info').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    idStrings: text('id_strings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    scoreIDs: text('score_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    errors: jsonb('errors')
+      .$type<ImportError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdSessions: jsonb('created_sessions')
+      .$type<CreatedSession[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    classDeltas: jsonb('class_deltas')
+      .$type<ClassDelta[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    goalInfo: jsonb('goal_info')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    questInfo: jsonb('quest_info')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Why a failed import failed: {statusCode, message}. */
     failure: jsonb('failure').$type<{ statusCode: number; message: string }>(),
     timeQueued: unixMs('time_queued').notNull(),

@@ -30,7 +30,10 @@ export const scores = pgTable(
     gradeIndex: smallint('grade_index').notNull(),
     scoreData: jsonb('score_data').$type<ScoreData>().notNull(),
     calculatedData: jsonb('calculated_data').$type<Record<string, number | null>>().notNull(),
-    scoreMeta: jsonb('score_meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    scoreMeta: jsonb('score_meta')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     timeAchieved: unixMs('time_achieved'),
     timeAdded: unixMs('time_added').notNull(),
     service: text('service').notNull(),

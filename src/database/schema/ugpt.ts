@@ -89,5 +89,8 @@ export const profileRatings = pgTable(
     alg: text('alg').notNull(),
     value: doublePrecision('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userID, t.game, t.playtype, t.alg] }), index('profile_ratings_gpt_alg_value_idx').on(t.game, t.playtype, t.alg, t.value.desc(), t.userID)],
+  (t) => [
+    primaryKey({ columns: [t.userID, t.game, t.playtype, t.alg] }),
+    index('profile_ratings_gpt_alg_value_idx').on(t.game, t.playtype, t.alg, t.value.desc(), t.userID),
+  ],
 );

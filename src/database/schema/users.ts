@@ -26,7 +26,10 @@ export const users = pgTable(
     customPfpLocation: text('custom_pfp_location'),
     customBannerLocation: text('custom_banner_location'),
     clan: jsonb('clan'),
-    badges: jsonb('badges').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    badges: jsonb('badges')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     authLevel: integer('auth_level').notNull().default(1),
     joinDate: unixMs('join_date').notNull(),
     lastSeen: unixMs('last_seen').notNull(),

@@ -10,11 +10,7 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.
 export const COMMON_OPTIONAL = { fast: nonNegInt(), slow: nonNegInt(), maxCombo: nonNegInt() };
 
 /** A HEAD-style tier entry in chart data: {value, text, individualDifference?}, or null. */
-export const tierEntry = () =>
-  z
-    .object({ value: z.number(), text: z.string(), individualDifference: z.boolean().optional() })
-    .nullable()
-    .optional();
+export const tierEntry = () => z.object({ value: z.number(), text: z.string(), individualDifference: z.boolean().optional() }).nullable().optional();
 
 /** inGameID: an integer, or a list of them where one chart has several ids. */
 export const inGameID = () => z.union([z.number().int(), z.array(z.number().int())]);

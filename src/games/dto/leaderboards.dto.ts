@@ -48,4 +48,3 @@ export class HighlightedScoresQuery {
   @QueryInt(1, HIGHLIGHTED_SCORES_LIMIT.max, 'How many scores.', HIGHLIGHTED_SCORES_LIMIT.default)
   limit?: number;
 }
-

@@ -37,16 +37,19 @@ export const RequirePermissions = (...permissions: Permission[]) =>
   applyDecorators(mergeAccess({ permissions, user: true }), ApiBearerAuth(), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
 
 /** Only the user acting through their own session; bearer tokens get 403. */
-export const SelfKeyOnly = () => applyDecorators(mergeAccess({ session: 'self-key', user: true }), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
+export const SelfKeyOnly = () =>
+  applyDecorators(mergeAccess({ session: 'self-key', user: true }), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
 
 /** Only a session cookie; bearer tokens get 403 (notifications). */
-export const SessionOnly = () => applyDecorators(mergeAccess({ session: 'session', user: true }), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
+export const SessionOnly = () =>
+  applyDecorators(mergeAccess({ session: 'session', user: true }), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
 
 /** The requester must be the user named by :userID. */
 export const OwnerOnly = () => applyDecorators(mergeAccess({ owner: true, user: true }), ApiForbiddenResponse());
 
 /** authLevel of at least 3. */
-export const RequireAdmin = () => applyDecorators(mergeAccess({ admin: true, user: true }), ApiBearerAuth(), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
+export const RequireAdmin = () =>
+  applyDecorators(mergeAccess({ admin: true, user: true }), ApiBearerAuth(), ApiCookieAuth(), ApiUnauthorizedResponse(), ApiForbiddenResponse());
 
 /** Any authenticated requester (session or token). */
 export const RequireUser = () => applyDecorators(mergeAccess({ user: true }), ApiBearerAuth(), ApiCookieAuth(), ApiUnauthorizedResponse());

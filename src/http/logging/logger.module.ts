@@ -43,9 +43,15 @@ export class RequestLoggingModule {
                 return id;
               },
               customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-              customProps: (req: IncomingMessage & { body?: unknown }) => (req.method !== 'GET' && req.body && typeof req.body === 'object' ? { body: loggableBody(req, req.body) } : {}),
+              customProps: (req: IncomingMessage & { body?: unknown }) =>
+                req.method !== 'GET' && req.body && typeof req.body === 'object' ? { body: loggableBody(req, req.body) } : {},
               serializers: {
-                req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+                req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+                  id: req.id,
+                  method: req.method,
+                  url: req.url,
+                  remoteAddress: req.remoteAddress,
+                }),
                 res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
               },
             },

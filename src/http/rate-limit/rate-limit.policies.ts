@@ -30,11 +30,17 @@ export const AUTH_RATE_LIMITS = {
   login: { ip: { points: 15, duration: 600 }, account: { points: 10, duration: 600, key: (req) => bodyString(req, 'username'), failuresOnly: true } },
   register: { ip: { points: 10, duration: 600 }, account: { points: 3, duration: 3600, key: (req) => bodyString(req, 'email') } },
   'verify-email': { ip: { points: 10, duration: 600 } },
-  'resend-verify-email': { ip: { points: 2, duration: 300 }, account: { points: 2, duration: 300, key: (req) => (req.auth.user ? String(req.auth.user.id) : undefined) } },
+  'resend-verify-email': {
+    ip: { points: 2, duration: 300 },
+    account: { points: 2, duration: 300, key: (req) => (req.auth.user ? String(req.auth.user.id) : undefined) },
+  },
   'forgot-password': { ip: { points: 3, duration: 300 }, account: { points: 2, duration: 300, key: (req) => bodyString(req, 'email') } },
   'reset-password': { ip: { points: 10, duration: 600 } },
   // OAuth2 codes last 30 minutes and a confirmation screen needs one per approval: a few suffice.
-  'create-code': { ip: { points: 30, duration: 600 }, account: { points: 10, duration: 600, key: (req) => (req.auth.user ? String(req.auth.user.id) : undefined) } },
+  'create-code': {
+    ip: { points: 30, duration: 600 },
+    account: { points: 10, duration: 600, key: (req) => (req.auth.user ? String(req.auth.user.id) : undefined) },
+  },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;

@@ -94,7 +94,9 @@ export function validateScoreElement(raw: unknown, index: number, gpt: GptSuppor
   if (comment !== null && (comment.length < 1 || comment.length > 120)) return fail('comment must be 1 to 120 characters, or null.');
 
   if (!gpt.supportedMatchTypes.includes(e.matchType)) {
-    return fail(`matchType '${e.matchType}' is not supported for ${gptName}.${gpt.supportedMatchTypes.length ? ` Use one of: ${gpt.supportedMatchTypes.join(', ')}.` : ''}`);
+    return fail(
+      `matchType '${e.matchType}' is not supported for ${gptName}.${gpt.supportedMatchTypes.length ? ` Use one of: ${gpt.supportedMatchTypes.join(', ')}.` : ''}`,
+    );
   }
   const format = IDENTIFIER_FORMAT[e.matchType];
   if (format && !format[0].test(e.identifier)) return fail(`identifier '${e.identifier}' must be ${format[1]} for matchType ${e.matchType}.`);
@@ -102,9 +104,12 @@ export function validateScoreElement(raw: unknown, index: number, gpt: GptSuppor
   const difficulty = e.difficulty ?? null;
   if (NEEDS_DIFFICULTY.has(e.matchType)) {
     if (difficulty === null) return fail(`difficulty is required for matchType ${e.matchType}.`);
-    const valid = gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || (e.matchType === 'sdvxInGameID' && difficulty === ANY_INF);
+    const valid =
+      gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || (e.matchType === 'sdvxInGameID' && difficulty === ANY_INF);
     if (!valid && gpt.difficulties.type === 'FIXED') {
-      return fail(`Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${gpt.difficulties.order.join(', ')}${e.matchType === 'sdvxInGameID' ? `, ${ANY_INF}` : ''}.`);
+      return fail(
+        `Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${gpt.difficulties.order.join(', ')}${e.matchType === 'sdvxInGameID' ? `, ${ANY_INF}` : ''}.`,
+      );
     }
   }
 

@@ -31,9 +31,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * The older top-level names `head` and `body` are read as `meta` and `scores`.
  */
 export function parseBatchManual(document: unknown, maxScores: number): BatchManualImport {
-  if (!isObject(document)) throw new ImportRejectedError(`A batch-manual document must be a JSON object (received ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document}).`);
+  if (!isObject(document))
+    throw new ImportRejectedError(
+      `A batch-manual document must be a JSON object (received ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document}).`,
+    );
   const unknown = Object.keys(document).filter((k) => !TOP_LEVEL_KEYS.includes(k));
-  if (unknown.length) throw new ImportRejectedError(`Unknown top-level key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')}: expected meta, scores and optionally classes.`);
+  if (unknown.length)
+    throw new ImportRejectedError(
+      `Unknown top-level key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')}: expected meta, scores and optionally classes.`,
+    );
   if ('meta' in document && 'head' in document) throw new ImportRejectedError("Give 'meta' or its older name 'head', not both.");
   if ('scores' in document && 'body' in document) throw new ImportRejectedError("Give 'scores' or its older name 'body', not both.");
   const meta = document.meta ?? document.head;
@@ -54,13 +60,25 @@ export function parseBatchManual(document: unknown, maxScores: number): BatchMan
   }
   if (meta.version !== undefined && meta.version !== null) {
     if (typeof meta.version !== 'string') throw new ImportRejectedError('meta.version must be a string.');
-    if (!Object.hasOwn(gpt.versions, meta.version)) throw new ImportRejectedError(`meta.version '${meta.version}' is not a version of ${gpt.game} ${gpt.playtype}. Expected one of: ${Object.keys(gpt.versions).join(', ')}.`);
+    if (!Object.hasOwn(gpt.versions, meta.version))
+      throw new ImportRejectedError(
+        `meta.version '${meta.version}' is not a version of ${gpt.game} ${gpt.playtype}. Expected one of: ${Object.keys(gpt.versions).join(', ')}.`,
+      );
   }
 
   if (!Array.isArray(scores)) throw new ImportRejectedError('scores must be an array of score objects.');
-  if (scores.length > maxScores) throw new ImportRejectedError(`This import has ${scores.length} scores; the limit is ${maxScores} per import. Split it into several imports.`, HttpStatus.PAYLOAD_TOO_LARGE);
+  if (scores.length > maxScores)
+    throw new ImportRejectedError(
+      `This import has ${scores.length} scores; the limit is ${maxScores} per import. Split it into several imports.`,
+      HttpStatus.PAYLOAD_TOO_LARGE,
+    );
 
-  return { gpt, context: { service: meta.service, version: (meta.version as string | undefined) ?? null }, classes: parseClasses(document.classes, gpt), scores };
+  return {
+    gpt,
+    context: { service: meta.service, version: (meta.version as string | undefined) ?? null },
+    classes: parseClasses(document.classes, gpt),
+    scores,
+  };
 }
 
 /** The optional `classes` block: provided class sets only, by value id. */

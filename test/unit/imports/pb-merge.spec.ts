@@ -83,13 +83,22 @@ describe('mergePersonalBest: best score plus best lamp', () => {
     expect(pb.timeAchieved).toBe(T + 2000);
     // Ranks break ties on when the best score was achieved, whatever improved later.
     expect(pb.rankTime).toBe(T + 2000);
-    expect(mergePersonalBest(sdvx, c, song(), [score(sdvx, 's', input(9_500_000, 'CLEAR'), T, c), score(sdvx, 'l', input(9_000_000, 'ULTIMATE CHAIN'), T + 9000, c)]).rankTime).toBe(T);
+    expect(
+      mergePersonalBest(sdvx, c, song(), [score(sdvx, 's', input(9_500_000, 'CLEAR'), T, c), score(sdvx, 'l', input(9_000_000, 'ULTIMATE CHAIN'), T + 9000, c)])
+        .rankTime,
+    ).toBe(T);
     expect(pb.highlighted).toBe(true);
-    const noTimes = mergePersonalBest(sdvx, c, song(), [score(sdvx, 'x', input(9_000_000, 'CLEAR'), null, c), score(sdvx, 'y', input(8_000_000, 'EXCESSIVE CLEAR'), null, c)]);
+    const noTimes = mergePersonalBest(sdvx, c, song(), [
+      score(sdvx, 'x', input(9_000_000, 'CLEAR'), null, c),
+      score(sdvx, 'y', input(8_000_000, 'EXCESSIVE CLEAR'), null, c),
+    ]);
     expect(noTimes.timeAchieved).toBeNull();
     expect(noTimes.highlighted).toBe(false);
     // A known time wins over an unknown one.
-    const mixed = mergePersonalBest(sdvx, c, song(), [score(sdvx, 'x', input(9_000_000, 'CLEAR'), null, c), score(sdvx, 'y', input(8_000_000, 'EXCESSIVE CLEAR'), T, c)]);
+    const mixed = mergePersonalBest(sdvx, c, song(), [
+      score(sdvx, 'x', input(9_000_000, 'CLEAR'), null, c),
+      score(sdvx, 'y', input(8_000_000, 'EXCESSIVE CLEAR'), T, c),
+    ]);
     expect(mixed.timeAchieved).toBe(T);
   });
 

@@ -5,7 +5,15 @@ import { validateScoreElement, type ScoreCandidate } from '../../../src/imports/
 
 const gpt = SDVX.gpts.Single;
 const T = 1_700_000_000_000;
-const base = { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', score: 9_500_000, lamp: 'EXCESSIVE CLEAR', timeAchieved: T, judgements: { critical: 1200, near: 30, miss: 2 } };
+const base = {
+  matchType: 'sdvxInGameID',
+  identifier: '1001',
+  difficulty: 'EXH',
+  score: 9_500_000,
+  lamp: 'EXCESSIVE CLEAR',
+  timeAchieved: T,
+  judgements: { critical: 1200, near: 30, miss: 2 },
+};
 
 /** A candidate exactly as the import builds it from a batch-manual element. */
 function candidate(overrides: Record<string, unknown> = {}): ScoreCandidate {
@@ -59,7 +67,8 @@ describe('computeScoreID', () => {
 describe('computeOrphanID', () => {
   const context = { service: 'pipeline-test', version: null };
   it('is the same for the same element from the same source, and differs for another user, source or element', () => {
-    const orphan = (userID: number, importType: string, ctx: typeof context | { service: string; version: string }, raw: unknown) => computeOrphanID(userID, importType, gpt, ctx, raw);
+    const orphan = (userID: number, importType: string, ctx: typeof context | { service: string; version: string }, raw: unknown) =>
+      computeOrphanID(userID, importType, gpt, ctx, raw);
     const a = orphan(1, 'file/batch-manual', context, base);
     expect(orphan(1, 'file/batch-manual', context, { ...base })).toBe(a);
     expect(a).toMatch(/^O[0-9a-f]{64}$/);
