@@ -10,6 +10,8 @@ import { AuthMiddleware } from './http/auth/auth.middleware.js';
 import { AuthResolver } from './http/auth/auth-resolver.service.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
+import { ERROR_SHAPES } from './http/response-shapes.js';
+import { IMPORT_FORMATS } from './imports/import-types/registry.js';
 import { jsonBodyParser } from './http/json-body.js';
 import { throughNest } from './http/middleware.js';
 import { createSessionHandler, type SessionSetup } from './http/session.js';
@@ -75,6 +77,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       providers: [
         { provide: APP_OPTIONS, useValue: options },
         { provide: ENVELOPE_MODE, useValue: options.config.API_ENVELOPE },
+        { provide: ERROR_SHAPES, useValue: IMPORT_FORMATS.flatMap((f) => f.errorShapes ?? []) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
@@ -99,10 +102,10 @@ export class AppModule implements NestModule, OnApplicationShutdown {
 
   configure(consumer: MiddlewareConsumer) {
     const limit = this.options.config.BODY_LIMIT_BYTES;
-    // direct-manual takes a whole batch-manual document as its body: it gets the import size limit
+    // Score hooks post whole score documents (direct-manual's batch-manual, profile dumps): they get the import size limit.
     consumer
       .apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES })))
-      .forRoutes({ path: 'ir/direct-manual/import', method: RequestMethod.POST });
+      .forRoutes({ path: 'ir/{*path}', method: RequestMethod.POST });
     consumer
       .apply(
         throughNest(jsonBodyParser({ limit })),

@@ -1,22 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { permissionRecord, type Permission } from '../common/permissions.js';
+import type { Permission } from '../common/permissions.js';
 import { randomHex, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
 import { ApiKeysRepository, type ApiKeyRow } from '../repositories/api-keys.repository.js';
-import type { ApiKeyDocument } from './dto/api-key.responses.js';
-
-/** Spec APIKeyDocument, plus keyID (to revoke it) and createdAt. `token` is present only when the key is issued. */
-export function toApiKeyDocument(row: ApiKeyRow, token?: string): ApiKeyDocument {
-  return {
-    keyID: row.keyID,
-    userID: row.userID,
-    ...(token !== undefined ? { token } : {}),
-    identifier: row.identifier,
-    permissions: permissionRecord(row.permissions),
-    fromAPIClient: row.fromAPIClient,
-    createdAt: row.createdAt,
-  };
-}
 
 export interface IssueKey {
   userID: number;

@@ -6,8 +6,9 @@ import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.j
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { SERVICE_KEY_PLACEHOLDER } from '../clients/dto/clients.dto.js';
-import { ApiKeysService, toApiKeyDocument } from './api-keys.service.js';
-import { ApiKeyDocument, IssuedApiKeyResponse } from './dto/api-key.responses.js';
+import { ApiKeyDocument, toApiKeyDocument } from '../presenters/api-key.presenter.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { IssuedApiKeyResponse } from './dto/api-key.responses.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
 
 /** A user's own API keys: list, issue (custom or for a client's file flow) and revoke. Self-key only. */

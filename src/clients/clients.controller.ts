@@ -3,8 +3,9 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentUser, SelfKeyOnly } from '../http/auth/access.decorators.js';
 import type { AuthContext, UserRow } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
-import { ClientsService, toClientDocument } from './clients.service.js';
-import { ClientDocument, ListedClientDocument } from './dto/client.responses.js';
+import { ClientDocument, toClientDocument } from '../presenters/client.presenter.js';
+import { ClientsService } from './clients.service.js';
+import { ListedClientDocument } from './dto/client.responses.js';
 import { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
 
 @ApiTags('clients')

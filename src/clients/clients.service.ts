@@ -3,23 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
 import { randomHex } from '../common/crypto.js';
 import { ClientsRepository, type ClientRow } from '../repositories/clients.repository.js';
-import type { ClientDocument } from './dto/client.responses.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
-
-/** Spec OAuth2ClientDoc; the secret only for its owner's list, creation and reset. */
-export function toClientDocument(row: ClientRow, withSecret: boolean): ClientDocument {
-  return {
-    clientID: row.clientID,
-    ...(withSecret ? { clientSecret: row.clientSecret } : {}),
-    name: row.name,
-    author: row.author,
-    requestedPermissions: row.requestedPermissions,
-    redirectUri: row.redirectUri,
-    webhookUri: row.webhookUri,
-    apiKeyFormat: row.apiKeyFormat,
-    apiKeyFilename: row.apiKeyFilename,
-  };
-}
 
 const newSecret = () => `CS${randomHex(20)}`;
 

@@ -1,10 +1,11 @@
-import { HttpException, HttpStatus, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Logger, Optional, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { Catch } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { sqlState } from '../common/sql-state.js';
 import { errorBody, type EnvelopeMode } from './envelope.js';
 import { RateLimitedException } from './rate-limited.exception.js';
+import { ERROR_SHAPES, type ErrorShape } from './response-shapes.js';
 
 export const ENVELOPE_MODE = Symbol('ENVELOPE_MODE');
 
@@ -33,7 +34,10 @@ const UNREADABLE_VALUE = '22P02';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(@Inject(ENVELOPE_MODE) private readonly mode: EnvelopeMode) {}
+  constructor(
+    @Inject(ENVELOPE_MODE) private readonly mode: EnvelopeMode,
+    @Optional() @Inject(ERROR_SHAPES) private readonly shapes: readonly ErrorShape[] = [],
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
@@ -41,7 +45,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    const shape = this.shapeFor(host.switchToHttp().getRequest<Request>());
+    if (shape) {
+      const shaped = shape.render(status, message);
+      return void res.status(shaped.status).json(shaped.body);
+    }
     res.status(status).json(errorBody(this.mode, status, STATUS_CODES[status] ?? 'Error', message));
+  }
+
+  private shapeFor(req: Request | undefined): ErrorShape | undefined {
+    if (!this.shapes.length || !req) return undefined;
+    const path = (req.originalUrl ?? req.url ?? '').replace(/^\/api\/v1(?=\/)/, '');
+    return this.shapes.find((s) => path.startsWith(s.pathPrefix));
   }
 
   private describe(exception: unknown): { status: number; message: string } {

@@ -13,8 +13,8 @@ import { recomputePersonalBests, type ChartContext } from '../scoring/personal-b
 import { assignSessions } from '../scoring/sessions.writer.js';
 import { recomputeGameStats } from '../scoring/game-stats.writer.js';
 import { SCORE_ERROR } from './import-errors.js';
-import { validateScoreElement, type ScoreCandidate } from './import-types/batch-manual.converter.js';
-import type { BatchManualContext } from './import-types/batch-manual.parser.js';
+import type { ImportContext } from './import-types/types.js';
+import { validateScoreElement, type ScoreCandidate } from './score-element.js';
 
 export type ScoreRow = typeof scores.$inferInsert;
 
@@ -22,11 +22,13 @@ export type ScoreRow = typeof scores.$inferInsert;
 export interface ConvertBatch {
   userID: number;
   gpt: GptSupport;
-  context: BatchManualContext;
+  context: ImportContext;
   importType: string;
   importID: string | null;
-  /** The elements as sent, each with the position reported in errors. */
+  /** The score elements, each with the position of its item, which errors report. */
   elements: { index: number; raw: unknown }[];
+  /** Items the import type's converter refused, by position: reported with the invalid elements. */
+  rejected?: { index: number; message: string }[];
 }
 
 export interface BuiltScore {
@@ -72,7 +74,7 @@ export function computeScoreID(userID: number, chartID: string, candidate: Score
 }
 
 /** An unmatched score's id, stable across re-sends: the same element from the same source is one orphan. */
-export function computeOrphanID(userID: number, importType: string, gpt: GptSupport, context: BatchManualContext, raw: unknown): string {
+export function computeOrphanID(userID: number, importType: string, gpt: GptSupport, context: ImportContext, raw: unknown): string {
   return `O${sha256Hex(canonicalJson({ userID, importType, game: gpt.game, playtype: gpt.playtype, context, data: raw ?? null }))}`;
 }
 
@@ -103,7 +105,7 @@ export class ImportPipeline {
   async convert(batch: ConvertBatch): Promise<Converted> {
     const { gpt } = batch;
     const now = Date.now();
-    const result: Converted = { built: [], orphans: [], invalid: [] };
+    const result: Converted = { built: [], orphans: [], invalid: [...(batch.rejected ?? [])] };
     const candidates: ScoreCandidate[] = [];
     for (const { index, raw } of batch.elements) {
       const v = validateScoreElement(raw, index, gpt, now);

@@ -1,17 +1,18 @@
 import { applyDecorators, BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiAcceptedResponse, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import { assertAcceptableJson } from '../http/json-body.js';
 import { ImportDocument } from '../presenters/import.presenter.js';
-import { ImportFileDto } from './dto/import.dto.js';
+import { ImportFileForm } from './dto/import.dto.js';
 import { OrphanRetryResponse, QueuedImportResponse } from './dto/import.responses.js';
+import { FILE_IMPORT_TYPES, findImportType } from './import-types/registry.js';
+import type { ImportType } from './import-types/types.js';
 import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 
-const FILE_IMPORT_TYPES = ['file/batch-manual'];
+const DIRECT_MANUAL = findImportType('ir/direct-manual') as ImportType;
 
 /** X-User-Intent: true marks an import the user asked for themselves (rather than an automatic sync). */
 function userIntent(header: string | undefined): boolean {
@@ -45,27 +46,22 @@ export class ImportController {
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ImportFileForm })
   @UseInterceptors(FileInterceptor('scoreData'))
   @ApiImportResponses()
   async importFile(
     @CurrentUser() user: UserRow,
-    @Body() dto: ImportFileDto,
+    @Body() form: Record<string, unknown>,
     @Headers('x-user-intent') intent: string | undefined,
     @Res({ passthrough: true }) res: Response,
     @UploadedFile() file?: Express.Multer.File,
   ): Promise<ImportDocument | QueuedImportResponse> {
-    if (!FILE_IMPORT_TYPES.includes(dto.importType))
-      throw new BadRequestException(`Unknown importType '${dto.importType}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
-    if (!file) throw new BadRequestException("Expected the score data as a file in the multipart field 'scoreData'.");
-    let document: unknown;
-    try {
-      // Editors on Windows often save UTF-8 with a byte order mark, which JSON.parse refuses.
-      document = JSON.parse(file.buffer.toString('utf8').replace(/^\uFEFF/, ''));
-    } catch (err) {
-      throw new BadRequestException(`The scoreData file is not valid JSON: ${(err as Error).message}`);
-    }
-    assertAcceptableJson(document, 'The scoreData file');
-    return answer(res, await this.importsService.submit(user.id, 'file/batch-manual', document, userIntent(intent)));
+    // The form is read by the import type (each takes its own fields), so it is no validated DTO.
+    const { importType, ...fields } = form ?? {};
+    if (typeof importType !== 'string' || !importType) throw new BadRequestException(`importType is required: one of ${FILE_IMPORT_TYPES.join(', ')}.`);
+    const type = FILE_IMPORT_TYPES.includes(importType) ? findImportType(importType) : undefined;
+    if (!type) throw new BadRequestException(`Unknown importType '${importType.slice(0, 100)}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
+    return answer(res, await this.importsService.submit(user.id, type, { file: file?.buffer, filename: file?.originalname, fields }, userIntent(intent)));
   }
 
   /** Tachi's direct-manual route: the batch-manual document as the JSON body, for score hooks. Also served at /ir/direct-manual/import. */
@@ -79,7 +75,7 @@ export class ImportController {
     @Headers('x-user-intent') intent: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportDocument | QueuedImportResponse> {
-    return answer(res, await this.importsService.submit(user.id, 'ir/direct-manual', body, userIntent(intent)));
+    return answer(res, await this.importsService.submit(user.id, DIRECT_MANUAL, { body, fields: {} }, userIntent(intent)));
   }
 
   @Post('import/orphans')

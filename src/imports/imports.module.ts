@@ -6,11 +6,14 @@ import { ScoringModule } from '../scoring/scoring.module.js';
 import { ImportController } from './import.controller.js';
 import { ImportPipeline } from './import-pipeline.js';
 import { ImportReadService } from './import-read.service.js';
+import { IMPORT_FORMATS, IMPORT_TYPES } from './import-types/registry.js';
+import { IMPORT_TYPES_TOKEN } from './import-types/types.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsService } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 import { RevertService } from './revert.service.js';
 
+/** `/import`, `/imports` and every score hook's `/ir/` routes: the registered import formats, the pipeline, queue, orphans and revert. */
 @Module({
   imports: [
     RepositoriesModule,
@@ -20,8 +23,9 @@ import { RevertService } from './revert.service.js';
       useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMPORT_FILE_LIMIT_BYTES, files: 1, fields: 10 } }),
     }),
   ],
-  controllers: [ImportController, ImportsController],
-  providers: [ImportPipeline, ImportsService, OrphansService, RevertService, ImportReadService],
+  // Score hooks bring their own routes.
+  controllers: [ImportController, ImportsController, ...IMPORT_FORMATS.flatMap((f) => f.controllers ?? [])],
+  providers: [ImportPipeline, ImportsService, OrphansService, RevertService, ImportReadService, { provide: IMPORT_TYPES_TOKEN, useValue: IMPORT_TYPES }],
   exports: [ImportsService, OrphansService, ImportPipeline],
 })
 export class ImportsModule {}

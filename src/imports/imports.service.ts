@@ -4,14 +4,10 @@ import { randomHex } from '../common/crypto.js';
 import { ImportsRepository } from '../repositories/imports.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 import { ImportLockService } from '../scoring/import-lock.service.js';
-import { ImportPipeline } from './import-pipeline.js';
+import { ImportPipeline, type ConvertBatch } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
-import { parseBatchManual, type BatchManualImport } from './import-types/batch-manual.parser.js';
+import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImport } from './import-types/types.js';
 import { toImportDocument, type ImportDocument, type ImportRow } from '../presenters/import.presenter.js';
-
-/** The import types that take a batch-manual document. */
-export const BATCH_MANUAL_TYPES = ['file/batch-manual', 'ir/direct-manual'] as const;
-export type BatchManualType = (typeof BATCH_MANUAL_TYPES)[number];
 
 export type Progress = (description: string) => void;
 
@@ -27,6 +23,7 @@ export class ImportsService implements OnApplicationBootstrap {
     private readonly pipeline: ImportPipeline,
     private readonly config: AppConfig,
     @Inject(IMPORT_QUEUE) private readonly queue: ImportQueue,
+    @Inject(IMPORT_TYPES_TOKEN) private readonly types: readonly ImportType[],
   ) {}
 
   /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
@@ -36,16 +33,20 @@ export class ImportsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Submits a batch-manual document. Its structure is checked at once (400/413 before anything
-   * is stored). Inline, the import runs now and its ImportDocument is returned (409 if the user
-   * already has one running); in queue mode it is stored and enqueued, and the poll URL returned.
+   * Submits an import of a registered type. The request is read and its structure checked at once
+   * (400/413 before anything is stored). Inline, the import runs now and its ImportDocument is
+   * returned (409 if the user already has one running); in queue mode its input is stored and
+   * enqueued, and the poll URL returned. `inline` runs it now even in queue mode: score hooks
+   * answer their clients with the result.
    */
-  async submit(userID: number, importType: BatchManualType, document: unknown, userIntent: boolean): Promise<SubmitResult> {
-    const parsed = parseBatchManual(document, this.config.IMPORT_MAX_SCORES);
+  async submit(userID: number, type: ImportType, request: ImportRequest, userIntent: boolean, options: { inline?: boolean } = {}): Promise<SubmitResult> {
+    const input = type.read(request);
+    const parsed = type.parse(input, { maxScores: this.config.IMPORT_MAX_SCORES });
+    const importType = type.name;
     const importID = randomHex(20);
     const base = { importID, userID, importType, userIntent, timeQueued: Date.now() };
-    if (this.queue.mode === 'queue') {
-      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(document) });
+    if (this.queue.mode === 'queue' && !options.inline) {
+      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(input) });
       await this.queue.enqueue(importID).catch(async (err: unknown) => {
         // Not enqueued, it would never run: fail it rather than leave it queued forever.
         await this.fail(importID, err);
@@ -57,7 +58,7 @@ export class ImportsService implements OnApplicationBootstrap {
       return await this.locks.withUserLock(userID, importID, async () => {
         await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
         try {
-          return { kind: 'completed', document: await this.execute(importID, userID, importType, parsed, () => undefined) };
+          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined) };
         } catch (err) {
           await this.fail(importID, err);
           throw err;
@@ -79,14 +80,16 @@ export class ImportsService implements OnApplicationBootstrap {
     if (!row || row.status === 'completed' || row.status === 'failed') return row?.status === 'completed' ? toImportDocument(row) : undefined;
     return this.locks.withUserLock(row.userID, importID, async () => {
       await this.setProgress(importID, 'Parsing score data.', 'ongoing');
-      let parsed: BatchManualImport;
+      const type = this.types.find((t) => t.name === row.importType);
+      let parsed: ParsedImport;
       try {
-        parsed = parseBatchManual(JSON.parse(row.input ?? 'null'), this.config.IMPORT_MAX_SCORES);
+        if (!type) throw new Error(`No import type ${row.importType} is registered.`);
+        parsed = type.parse(JSON.parse(row.input ?? 'null'), { maxScores: this.config.IMPORT_MAX_SCORES });
       } catch (err) {
         await this.fail(importID, err);
         return undefined;
       }
-      return this.execute(importID, row.userID, row.importType, parsed, (d) => {
+      return this.execute(importID, row.userID, type, parsed, (d) => {
         progress(d);
         void this.setProgress(importID, d);
       });
@@ -119,11 +122,18 @@ export class ImportsService implements OnApplicationBootstrap {
    * the ImportDocument. A failure leaves nothing of the import behind; the caller decides whether
    * the import has failed for good or is retried.
    */
-  private async execute(importID: string, userID: number, importType: string, parsed: BatchManualImport, progress: Progress): Promise<ImportDocument> {
+  private async execute(importID: string, userID: number, type: ImportType, parsed: ParsedImport, progress: Progress): Promise<ImportDocument> {
     const timeStarted = Date.now();
-    const batch = { userID, gpt: parsed.gpt, context: parsed.context, importType, importID, elements: parsed.scores.map((raw, index) => ({ index, raw })) };
+    const elements: ConvertBatch['elements'] = [];
+    const rejected: NonNullable<ConvertBatch['rejected']> = [];
+    parsed.items.forEach((item, index) => {
+      const converted = type.convert(item, parsed);
+      if (converted.kind === 'score') elements.push({ index, raw: converted.element });
+      else if (converted.kind === 'error') rejected.push({ index, message: converted.message });
+    });
+    const batch: ConvertBatch = { userID, gpt: parsed.gpt, context: parsed.context, importType: type.name, importID, elements, rejected };
     try {
-      progress(`Matching ${parsed.scores.length} scores to charts.`);
+      progress(`Matching ${elements.length} scores to charts.`);
       const converted = await this.pipeline.convert(batch);
       progress(`Saving ${converted.built.length} scores, personal bests, sessions and profile statistics.`);
       // A run that another run (a redelivered job) finished first answers with the document stored.

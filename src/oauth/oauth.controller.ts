@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { ApiKeyDocument } from '../api-keys/dto/api-key.responses.js';
+import { ApiKeyDocument } from '../presenters/api-key.presenter.js';
 import { CurrentUser, SessionOnly } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';

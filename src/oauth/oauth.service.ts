@@ -1,9 +1,10 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { newApiToken, toApiKeyDocument, whileClientExists } from '../api-keys/api-keys.service.js';
+import { newApiToken, whileClientExists } from '../api-keys/api-keys.service.js';
+import { toApiKeyDocument } from '../presenters/api-key.presenter.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
 import { OAuthCodesRepository, type CodeRefusal } from '../repositories/oauth-codes.repository.js';
-import type { ApiKeyDocument } from '../api-keys/dto/api-key.responses.js';
+import type { ApiKeyDocument } from '../presenters/api-key.presenter.js';
 import type { TokenRequestDto } from './dto/oauth.dto.js';
 import type { OAuthCodeResponse } from './dto/oauth.responses.js';
 

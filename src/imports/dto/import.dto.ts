@@ -1,9 +1,17 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FILE_IMPORT_TYPES } from '../import-types/registry.js';
 
-export class ImportFileDto {
-  @ApiProperty({ example: 'file/batch-manual', description: 'Only file/ import types. Supported: file/batch-manual.' })
-  @IsString()
-  @MaxLength(100)
+/**
+ * The multipart form of `POST /import/file` (for the OpenAPI document). Only importType is common;
+ * each import type reads and checks the other fields it takes.
+ */
+export class ImportFileForm {
+  @ApiProperty({ example: 'file/batch-manual', description: `A registered file/ import type: ${FILE_IMPORT_TYPES.join(', ')}.` })
   importType!: string;
+
+  @ApiProperty({ type: 'string', format: 'binary', description: 'The score data file.' })
+  scoreData!: unknown;
+
+  @ApiPropertyOptional({ description: 'IIDX CSV types: SP or DP, the playtype the file holds.' })
+  playtype?: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import { computeOrphanID, computeScoreID } from '../../../src/imports/import-pipeline.js';
-import { validateScoreElement, type ScoreCandidate } from '../../../src/imports/import-types/batch-manual.converter.js';
+import { validateScoreElement, type ScoreCandidate } from '../../../src/imports/score-element.js';
 
 const gpt = SDVX.gpts.Single;
 const T = 1_700_000_000_000;

@@ -1,22 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
-import { findGame, GAMES } from '../../game-support/registry.js';
-import type { GptSupport } from '../../game-support/types.js';
-import { ImportRejectedError } from '../import-errors.js';
-
-/** What the converter needs besides one score element. Stored with orphans, so it must stay plain data. */
-export interface BatchManualContext {
-  service: string;
-  version: string | null;
-}
-
-export interface BatchManualImport {
-  gpt: GptSupport;
-  context: BatchManualContext;
-  /** Provided classes (e.g. a dan), by class set id. */
-  classes: Record<string, string>;
-  /** The score elements as sent; each is validated on its own. */
-  scores: unknown[];
-}
+import { findGame, GAMES } from '../../../game-support/registry.js';
+import type { GptSupport } from '../../../game-support/types.js';
+import { ImportRejectedError } from '../../import-errors.js';
+import type { ParsedImport } from '../types.js';
 
 const TOP_LEVEL_KEYS = ['meta', 'scores', 'classes', 'head', 'body'];
 const META_KEYS = ['game', 'playtype', 'service', 'version'];
@@ -30,7 +16,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * import with a 400 that says where; problems with single scores are left to the converter.
  * The older top-level names `head` and `body` are read as `meta` and `scores`.
  */
-export function parseBatchManual(document: unknown, maxScores: number): BatchManualImport {
+export function parseBatchManual(document: unknown, maxScores: number): ParsedImport {
   if (!isObject(document))
     throw new ImportRejectedError(
       `A batch-manual document must be a JSON object (received ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document}).`,
@@ -77,7 +63,7 @@ export function parseBatchManual(document: unknown, maxScores: number): BatchMan
     gpt,
     context: { service: meta.service, version: (meta.version as string | undefined) ?? null },
     classes: parseClasses(document.classes, gpt),
-    scores,
+    items: scores,
   };
 }
 

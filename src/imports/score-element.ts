@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../../game-support/types.js';
-import { ANY_INF, type ChartMatchCandidate } from '../../repositories/chart-match.repository.js';
+import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../game-support/types.js';
+import { ANY_INF, type ChartMatchCandidate } from '../repositories/chart-match.repository.js';
 
 /** One score element that passed validation, ready for chart matching. */
 export interface ScoreCandidate extends ChartMatchCandidate {

@@ -1,0 +1,71 @@
+import type { Type } from '@nestjs/common';
+import type { GptSupport } from '../../game-support/types.js';
+import type { ErrorShape } from '../../http/response-shapes.js';
+
+/** What every score of an import shares besides its GPT. Stored with orphans, so plain data. */
+export interface ImportContext {
+  /** Where the scores come from (a score's `service`). */
+  service: string;
+  /** The game version the scores were played on; null when the import does not say. */
+  version: string | null;
+}
+
+/** An import's input, checked as a whole: its GPT, context, provided classes and raw items. */
+export interface ParsedImport<Item = unknown> {
+  gpt: GptSupport;
+  context: ImportContext;
+  /** Provided classes (e.g. a dan), by class set id. */
+  classes: Record<string, string>;
+  /** The items as the format carries them (score elements, CSV rows, hook payload entries); each is converted on its own. */
+  items: Item[];
+}
+
+/** What an import request carries; each import type reads the parts it uses. */
+export interface ImportRequest {
+  /** The uploaded file (`scoreData`) of a file/ import. */
+  file?: Buffer;
+  /** The uploaded file's name, as the client sent it. */
+  filename?: string;
+  /** The multipart form fields of a file/ import, other than importType. */
+  fields: Readonly<Record<string, unknown>>;
+  /** The JSON body of an ir/ import. */
+  body?: unknown;
+}
+
+/**
+ * One raw item converted: a batch-manual score element (spec part 2) for the shared validation,
+ * chart matching and pipeline; a per-score error reported in the ImportDocument's `errors`; or a
+ * silent skip (an item the format sends but that is no score to keep).
+ */
+export type ConvertedItem = { kind: 'score'; element: unknown } | { kind: 'error'; message: string } | { kind: 'skip' };
+
+/**
+ * An import type: how one format becomes score elements. Register it in `registry.ts`; the
+ * pipeline, the queue, dedupe, orphans, sessions, PBs and ratings are shared by every type.
+ */
+export interface ImportType<Item = unknown> {
+  /** The importType clients send and ImportDocuments report, e.g. 'file/batch-manual'. */
+  readonly name: `file/${string}` | `ir/${string}`;
+  /**
+   * Reads a request into plain JSON, the input the import keeps (a queued import is parsed again
+   * from it by a worker). Throws ImportRejectedError when the request cannot be read at all.
+   */
+  read(request: ImportRequest): unknown;
+  /** Checks the stored input as a whole; any problem rejects the import (ImportRejectedError, 400 or 413). */
+  parse(input: unknown, limits: { maxScores: number }): ParsedImport<Item>;
+  /** Converts one item; problems here reject only that item. */
+  convert(item: Item, parsed: ParsedImport<Item>): ConvertedItem;
+}
+
+/**
+ * One format's entry in the registry: its import types, and for a score hook the controllers of
+ * its routes (served under /ir/… and /api/v1/ir/…) and the error shape its client reads.
+ */
+export interface ImportFormat {
+  types: readonly ImportType[];
+  controllers?: readonly Type<unknown>[];
+  errorShapes?: readonly ErrorShape[];
+}
+
+/** Injection token of the registered import types (ImportsService finds a queued import's type by name). */
+export const IMPORT_TYPES_TOKEN = Symbol('IMPORT_TYPES');
