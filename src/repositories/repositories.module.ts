@@ -4,6 +4,7 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 import { AppSecretsRepository } from './app-secrets.repository.js';
 import { CatalogCache } from './catalog-cache.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { ChartRecordsRepository } from './chart-records.repository.js';
 import { ChartMatchRepository } from './chart-match.repository.js';
 import { ClientsRepository } from './clients.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
@@ -32,6 +33,7 @@ const REPOSITORIES = [
   CatalogCache,
   CatalogRepository,
   ChartMatchRepository,
+  ChartRecordsRepository,
   ClientsRepository,
   EmailCodesRepository,
   GameStatsRepository,
