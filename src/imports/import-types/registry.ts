@@ -4,7 +4,7 @@ import type { ImportFormat, ImportType } from './types.js';
 import { usc } from './usc/index.js';
 
 /** Every import format the service accepts. A new format: its own folder here and one line in this list. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = ([] = [batchManual, usc, eamusementIidxCsv]);
+export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual, usc, eamusementIidxCsv];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
 
