@@ -4,7 +4,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
+import { bmsCourses, charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };
@@ -215,6 +215,15 @@ export class CatalogRepository {
       .select()
       .from(gameTables)
       .where(and(eq(gameTables.tableID, tableID), eq(gameTables.game, game), eq(gameTables.playtype, playtype)));
+    return row;
+  }
+
+  /** The BMS course (dan) whose charts' MD5s, concatenated in order, are md5sums. */
+  async bmsCourse(md5sums: string): Promise<{ title: string; set: string; playtype: string; value: string } | undefined> {
+    const [row] = await this.database.db
+      .select({ title: bmsCourses.title, set: bmsCourses.set, playtype: bmsCourses.playtype, value: bmsCourses.value })
+      .from(bmsCourses)
+      .where(eq(bmsCourses.md5sums, md5sums));
     return row;
   }
 }
