@@ -29,6 +29,8 @@ export interface ConvertBatch {
   elements: { index: number; raw: unknown }[];
   /** Items the import type's converter refused, by position: reported with the invalid elements. */
   rejected?: { index: number; message: string }[];
+  /** false: the scores' times are not their plays' own, so score ids leave them out (ImportType.timesIdentifyPlays). */
+  timeIdentifiesPlay?: boolean;
 }
 
 export interface BuiltScore {
@@ -134,7 +136,7 @@ export class ImportPipeline {
         chart,
         song,
         row: {
-          scoreID: computeScoreID(batch.userID, chart.chartID, candidate, gpt),
+          scoreID: computeScoreID(batch.userID, chart.chartID, batch.timeIdentifiesPlay === false ? { ...candidate, timeAchieved: null } : candidate, gpt),
           userID: batch.userID,
           game: gpt.game,
           playtype: gpt.playtype,

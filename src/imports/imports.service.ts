@@ -131,7 +131,16 @@ export class ImportsService implements OnApplicationBootstrap {
       if (converted.kind === 'score') elements.push({ index, raw: converted.element });
       else if (converted.kind === 'error') rejected.push({ index, message: converted.message });
     });
-    const batch: ConvertBatch = { userID, gpt: parsed.gpt, context: parsed.context, importType: type.name, importID, elements, rejected };
+    const batch: ConvertBatch = {
+      userID,
+      gpt: parsed.gpt,
+      context: parsed.context,
+      importType: type.name,
+      importID,
+      elements,
+      rejected,
+      timeIdentifiesPlay: type.timesIdentifyPlays !== false,
+    };
     try {
       progress(`Matching ${elements.length} scores to charts.`);
       const converted = await this.pipeline.convert(batch);

@@ -1,10 +1,11 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { SeedReport } from '../seeds/seed-loader.js';
 import { findGpt } from '../game-support/registry.js';
 import { OrphansRepository } from '../repositories/orphans.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 import { ImportLockService } from '../scoring/import-lock.service.js';
 import { ImportPipeline, type Converted, type ConvertBatch } from './import-pipeline.js';
+import { IMPORT_TYPES_TOKEN, timesIdentifyPlays, type ImportType } from './import-types/types.js';
 import { randomHex } from '../common/crypto.js';
 import { groupBy } from '../common/collections.js';
 
@@ -40,6 +41,7 @@ export class OrphansService {
     private readonly orphans: OrphansRepository,
     private readonly locks: ImportLockService,
     private readonly pipeline: ImportPipeline,
+    @Inject(IMPORT_TYPES_TOKEN) private readonly types: readonly ImportType[],
   ) {}
 
   async retryForUser(userID: number): Promise<OrphanRetryResult> {
@@ -83,7 +85,15 @@ export class OrphansService {
         result.failed += group.length;
         continue;
       }
-      const batch = { userID, gpt, context, importType, importID: null, elements: group.map((o, index) => ({ index, raw: o.data })) };
+      const batch: ConvertBatch = {
+        userID,
+        gpt,
+        context,
+        importType,
+        importID: null,
+        elements: group.map((o, index) => ({ index, raw: o.data })),
+        timeIdentifiesPlay: timesIdentifyPlays(this.types, importType),
+      };
       retried.push({ batch, converted: await this.pipeline.convert(batch), orphanIDs: group.map((o) => o.orphanID) });
     }
     const saved = await this.pipeline.saveRetriedOrphans(retried);

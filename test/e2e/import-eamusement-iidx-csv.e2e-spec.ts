@@ -100,6 +100,13 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
       expect([...errorsByIndex(again).keys()]).toEqual([2]);
       expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
     });
+
+    it('imports nothing new from a later export that only re-stamps the last-played times', async () => {
+      const restamped = Buffer.from(WORKED.toString('utf8').replaceAll('2021-06-01 21:30', '2022-09-14 18:05'));
+      const later = await imported(p.token, restamped, { filename: 'my_scores.csv' });
+      expect(later.scoreIDs).toEqual([]);
+      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
+    });
   });
 
   describe('a 41-cell PLI CSV', () => {

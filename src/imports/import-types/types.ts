@@ -47,6 +47,12 @@ export interface ImportType<Item = unknown> {
   /** The importType clients send and ImportDocuments report, e.g. 'file/batch-manual'. */
   readonly name: `file/${string}` | `ir/${string}`;
   /**
+   * false when the format's times are not each play's own (a CSV's per-song "last played", which an
+   * export re-stamps): score ids then leave the time out, so re-importing a later export of the same
+   * results is a re-send, not new plays. Default true.
+   */
+  readonly timesIdentifyPlays?: boolean;
+  /**
    * Reads a request into plain JSON, the input the import keeps (a queued import is parsed again
    * from it by a worker). Throws ImportRejectedError when the request cannot be read at all.
    */
@@ -69,3 +75,8 @@ export interface ImportFormat {
 
 /** Injection token of the registered import types (ImportsService finds a queued import's type by name). */
 export const IMPORT_TYPES_TOKEN = Symbol('IMPORT_TYPES');
+
+/** Whether the import type of this name, if registered, identifies plays by their times. */
+export function timesIdentifyPlays(types: readonly ImportType[], name: string): boolean {
+  return types.find((t) => t.name === name)?.timesIdentifyPlays !== false;
+}

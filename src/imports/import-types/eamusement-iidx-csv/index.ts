@@ -7,6 +7,8 @@ import { readIidxCsv } from './read.js';
 function iidxCsv(name: `file/${string}`, service: string): ImportType<IidxCsvItem> {
   return {
     name,
+    // A row's time is the song's last play, shared by its difficulties and re-stamped by later exports.
+    timesIdentifyPlays: false,
     read: readIidxCsv,
     parse: (input, { maxScores }) => parseIidxCsv(input, service, maxScores),
     convert: convertIidxCsvItem,
