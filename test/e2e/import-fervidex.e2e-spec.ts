@@ -1,0 +1,472 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import { imports, scores, users } from '../../src/database/schema.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
+import type { ImportWorker } from '../../src/imports/import-worker.js';
+import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
+import { startImportWorker } from '../support/import-worker.js';
+import { loadFixtureCatalog, orphansOf, player, scoresOf, statsOf, type Player } from '../support/imports.js';
+import { bearer } from '../support/users.js';
+
+const CATALOG = path.resolve('test/fixtures/imports/fervidex/catalog');
+const chartID = (tag: string) => createHash('sha1').update(`fervidex-${tag}`).digest('hex');
+const KICHIKU_SHA = createHash('sha256').update('fervidex-kichiku').digest('hex');
+
+const UA = 'fervidex/1.3.0';
+const BISTROVER = 'LDJ:J:B:A:2021091500';
+const INFINITAS = 'P2D:J:B:A:2022010100';
+
+/** The reference's worked example, on the fixture chart 28001 SP ANOTHER (1500 notes). */
+const PLAY = {
+  chart: 'spa',
+  entry_id: 28001,
+  pgreat: 900,
+  great: 150,
+  good: 10,
+  bad: 3,
+  poor: 7,
+  fast: 40,
+  slow: 30,
+  combo_break: 5,
+  ex_score: 1950,
+  clear_type: 5,
+  gauge: [80, 75, 255, 62],
+  ghost: [],
+  option: { style: 'RANDOM' },
+};
+
+describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, CATALOG);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (route: string, token: string | null, body: unknown, headers: Record<string, string> = {}, prefix = '/ir') =>
+    t
+      .http()
+      .post(`${prefix}/fervidex/${route}`)
+      .set({ 'User-Agent': UA, 'X-Software-Model': BISTROVER, ...(token ? bearer(token) : {}), ...headers })
+      .send(body as object);
+  const submit = (token: string, body: unknown, headers: Record<string, string> = {}) => post('score/submit', token, body, headers);
+
+  async function imported(token: string, body: unknown, headers: Record<string, string> = {}): Promise<ImportDocument> {
+    const res = await submit(token, body, headers);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, description: 'Import successful.' });
+    return res.body.body as ImportDocument;
+  }
+
+  const importsOf = async (userID: number) => (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n;
+
+  describe('a play', () => {
+    let p: Player;
+    let first: ImportDocument;
+    beforeAll(async () => {
+      p = await player(t);
+      first = await imported(p.token, PLAY);
+    });
+
+    it('is imported as the reference works the example out, on the chart of the header version', async () => {
+      expect(first.importType).toBe('ir/fervidex');
+      expect(first.scoreIDs).toHaveLength(1);
+      expect(first.errors).toEqual([]);
+      const [score] = await scoresOf(t.database, p.user.id);
+      expect(score).toMatchObject({
+        chartID: chartID('28001-SP-A'),
+        service: 'Fervidex',
+        importType: 'ir/fervidex',
+        score: 1950,
+        scoreMeta: { random: 'RANDOM', gauge: 'NORMAL', range: 'NONE', assist: 'NO ASSIST' },
+      });
+      expect(score.scoreData).toMatchObject({
+        lamp: 'HARD CLEAR',
+        judgements: { pgreat: 900, great: 150, good: 10, bad: 3, poor: 7 },
+        optional: { fast: 40, slow: 30, comboBreak: 5, bp: 10, gauge: 62, gaugeHistory: [80, 75, null, 62] },
+      });
+      expect(score.percent).toBeCloseTo((100 * 1950) / 3000, 6);
+      expect(Date.now() - (score.timeAchieved ?? 0)).toBeLessThan(60_000);
+    });
+
+    it('shows in the UGPT routes: scores, PBs and a session', async () => {
+      const base = `/api/v1/users/${p.user.id}/games/iidx/SP`;
+      const recent = await t.http().get(`${base}/scores/recent`);
+      expect(recent.status).toBe(200);
+      expect(JSON.stringify(recent.body)).toContain(first.scoreIDs[0]);
+      const pb = await t.http().get(`${base}/pbs/${chartID('28001-SP-A')}`);
+      expect(pb.status).toBe(200);
+      expect(JSON.stringify(pb.body)).toContain('HARD CLEAR');
+      expect(first.createdSessions).toHaveLength(1);
+      expect((await t.http().get(`${base}/sessions/recent`)).status).toBe(200);
+    });
+
+    it('sent again imports nothing new (the same play, not a second one)', async () => {
+      const again = await imported(p.token, PLAY);
+      expect(again.scoreIDs).toEqual([]);
+      expect(again.errors).toEqual([]);
+      expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
+    });
+
+    it('sent again with highlight highlights the stored score', async () => {
+      const again = await imported(p.token, { ...PLAY, highlight: true });
+      expect(again.scoreIDs).toEqual([]);
+      const [score] = await scoresOf(t.database, p.user.id);
+      expect(score.highlighted).toBe(true);
+    });
+
+    it('a different play on the same chart is a new score; with highlight it is highlighted', async () => {
+      const doc = await imported(p.token, { ...PLAY, fast: 41, slow: 29, highlight: true });
+      expect(doc.scoreIDs).toHaveLength(1);
+      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+      expect(row.highlighted).toBe(true);
+    });
+
+    it('is served under /api/v1/ir too', async () => {
+      const res = await post('score/submit', p.token, { ...PLAY, chart: 'sph', pgreat: 700, ex_score: 1550 }, {}, '/api/v1/ir');
+      expect(res.status).toBe(200);
+      expect(res.body.body.scoreIDs).toHaveLength(1);
+    });
+  });
+
+  describe('chart choice', () => {
+    let p: Player;
+    beforeAll(async () => {
+      p = await player(t);
+    });
+
+    it('takes the version from X-Software-Model: a version the chart lacks makes an orphan (HTTP 200, errors[0])', async () => {
+      const doc = await imported(p.token, PLAY, { 'X-Software-Model': 'LDJ:J:B:A:2020092900' });
+      expect(doc.scoreIDs).toEqual([]);
+      expect(doc.errors).toHaveLength(1);
+      expect(doc.errors[0]).toMatchObject({ type: 'SongOrChartNotFound' });
+      expect(doc.errors[0].message).toMatch(/in version 27/);
+      const orphans = await orphansOf(t.database, p.user.id);
+      expect(orphans).toHaveLength(1);
+      expect(orphans[0].context).toEqual({ service: 'Fervidex', version: '27' });
+    });
+
+    it('matches by in-game id in the version: CastHour, BISTROVER omnimix and a DP chart', async () => {
+      const casthour = await imported(p.token, { ...PLAY, pgreat: 800, ex_score: 1750 }, { 'X-Software-Model': 'TDJ:J:B:A:2022082400' });
+      const omni = await imported(p.token, { ...PLAY, pgreat: 801, ex_score: 1752 }, { 'X-Software-Model': 'LDJ:J:B:X:2021091500' });
+      const dp = await imported(p.token, { ...PLAY, chart: 'dpa', option: { style: 'MIRROR', style_2p: 'S_RANDOM' } });
+      for (const doc of [casthour, omni, dp]) expect(doc.scoreIDs).toHaveLength(1);
+      const [dpScore] = await t.database.db.select().from(scores).where(eq(scores.scoreID, dp.scoreIDs[0]));
+      expect(dpScore).toMatchObject({ chartID: chartID('28001-DP-A'), playtype: 'DP', scoreMeta: { random: ['MIRROR', 'S-RANDOM'] } });
+    });
+
+    it('remaps 21201 ANOTHER to 12250 LEGGENDARIA', async () => {
+      const doc = await imported(p.token, { ...PLAY, entry_id: 21201 });
+      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+      expect(row.chartID).toBe(chartID('12250-SP-L'));
+    });
+
+    it('finds a custom (2dxtra) chart by its SHA256', async () => {
+      const doc = await imported(p.token, { ...PLAY, custom: true, chart_sha256: KICHIKU_SHA.toUpperCase() }, { 'X-Software-Model': 'LDJ:J:B:E:2021091500' });
+      expect(doc.errors).toEqual([]);
+      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+      expect(row.chartID).toBe(chartID('28001-SP-KA'));
+    });
+
+    it('reports a custom chart it cannot find, or without chart_sha256, as an invalid score', async () => {
+      const unknown = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'f'.repeat(64) });
+      expect(unknown.errors).toEqual([{ type: 'InvalidDatapoint', message: expect.stringMatching(/no iidx chart has the hash f{64}/i) }]);
+      const notSha = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'xyz' });
+      expect(notSha.errors[0].message).toMatch(/is not a SHA256/);
+      const missing = await imported(p.token, { ...PLAY, custom: true });
+      expect(missing.errors[0].message).toMatch(/chart_sha256 is missing/);
+    });
+
+    it('skips BEGINNER silently and refuses a final gauge above 100 as a per-score error', async () => {
+      const beginner = await imported(p.token, { ...PLAY, chart: 'spb' });
+      expect(beginner).toMatchObject({ scoreIDs: [], errors: [] });
+      const gauge = await imported(p.token, { ...PLAY, gauge: [50, 150] });
+      expect(gauge.errors).toEqual([{ type: 'InvalidDatapoint', message: 'scores[0]: The final gauge value 150 is above 100.' }]);
+    });
+
+    it('reports an EX score above the chart maximum as an invalid score', async () => {
+      const doc = await imported(p.token, { ...PLAY, pgreat: 1500, great: 1, ex_score: 3001 });
+      expect(doc.scoreIDs).toEqual([]);
+      expect(doc.errors[0].type).toBe('InvalidDatapoint');
+      expect(doc.errors[0].message).toMatch(/3000/);
+      const mismatch = await imported(p.token, { ...PLAY, ex_score: 1951 });
+      expect(mismatch.errors[0].message).toMatch(/pgreat × 2 \+ great is 1950, but the EX score is 1951/);
+    });
+  });
+
+  describe('refusals use the key Fervidex reads', () => {
+    let p: Player;
+    beforeAll(async () => {
+      p = await player(t);
+    });
+
+    it.each([
+      [{ 'User-Agent': 'curl/8.0' }, /^Invalid User-Agent/],
+      [{ 'User-Agent': 'fervidex/1.2.0' }, /^Versions of fervidex < 1\.3\.0 are not supported\.$/],
+      [{ 'User-Agent': 'fervidex/1.3' }, /^Invalid fervidex version/],
+      [{ 'X-Software-Model': 'LDJ:J:B:Z:2021091500' }, /^2DX_BMS is not supported\.$/],
+      [{ 'X-Software-Model': 'LDJ:J:B:A:2099010100' }, /^Invalid extension 2099010100/],
+      [{ 'X-Software-Model': 'LDJ:J:B:E:2022082400' }, /^Unsupported Software Model LDJ:J:B:E:2022082400\.$/],
+      [{ 'X-Software-Model': 'nonsense' }, /^Invalid X-Software-Model/],
+    ])('headers %p → 400 {success:false, error}', async (headers, message) => {
+      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
+        const res = await post(route, p.token, route === 'score/submit' ? PLAY : { cleared: true, course_id: 3, play_style: 0, scores: {} }, headers);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, error: expect.stringMatching(message) });
+      }
+    });
+
+    it('a missing X-Software-Model is a 400', async () => {
+      const res = await t
+        .http()
+        .post('/ir/fervidex/score/submit')
+        .set({ 'User-Agent': UA, ...bearer(p.token) })
+        .send(PLAY);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/X-Software-Model header is required/);
+    });
+
+    it.each([
+      ['a bad chart code', { ...PLAY, chart: 'spx' }],
+      ['a negative judgement', { ...PLAY, great: -1 }],
+      ['clear_type 9', { ...PLAY, clear_type: 9 }],
+      ['an unknown option', { ...PLAY, option: { gauge: 'SUPER' } }],
+      ['an array', [PLAY]],
+      ['an empty object', {}],
+    ])('a body with %s → 400 "Invalid Fervidex Request?"', async (_, body) => {
+      const res = await submit(p.token, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/^Invalid Fervidex Request\? /) });
+    });
+
+    it('malformed JSON is a 400 with error', async () => {
+      const res = await t
+        .http()
+        .post('/ir/fervidex/score/submit')
+        .set({ 'User-Agent': UA, 'X-Software-Model': BISTROVER, ...bearer(p.token), 'Content-Type': 'application/json' })
+        .send('{"chart":');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: expect.any(String) });
+    });
+
+    it('nothing of a refused request is stored', async () => {
+      expect(await scoresOf(t.database, p.user.id)).toEqual([]);
+      expect(await importsOf(p.user.id)).toBe(0);
+    });
+
+    it('no token: 401 with error; an unknown or malformed token: 401 with error', async () => {
+      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
+        const none = await post(route, null, PLAY);
+        expect(none.status).toBe(401);
+        expect(none.body).toEqual({ success: false, error: expect.any(String) });
+        const unknown = await post(route, 'not-a-real-token', PLAY);
+        expect(unknown.status).toBe(401);
+        expect(unknown.body).toEqual({ success: false, error: expect.any(String) });
+        const malformed = await post(route, null, PLAY, { Authorization: 'Basic abc' });
+        expect(malformed.status).toBe(401);
+        expect(malformed.body).toEqual({ success: false, error: expect.any(String) });
+      }
+    });
+
+    it('a token without submit_score: 403 with description', async () => {
+      const reader = await player(t, ['customise_profile']);
+      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
+        const res = await post(route, reader.token, PLAY);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ success: false, description: expect.stringMatching(/submit_score/) });
+      }
+    });
+
+    it('a banned account: 403 with description', async () => {
+      const banned = await player(t);
+      await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, banned.user.id));
+      const res = await submit(banned.token, PLAY);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ success: false, description: expect.stringMatching(/banned/) });
+    });
+  });
+
+  describe('profile dumps (ir/fervidex-static)', () => {
+    const DUMP = {
+      sp_dan: 16,
+      dp_dan: 12,
+      scores: {
+        '27010': {
+          spa: { ex_score: 2100, miss_count: -1, clear_type: 4 },
+          dph: { ex_score: 1500, miss_count: 12, clear_type: 5 },
+          spb: { ex_score: 5, clear_type: 1 },
+        },
+        '99999': { spn: { ex_score: 10, clear_type: 1 } },
+      },
+    };
+    const ACCEPTED = { success: true, description: 'Your import has been loaded for further processing.', body: {} };
+
+    it('from INFINITAS: 202, then the scores of both playtypes and both dans (one import per playtype)', async () => {
+      const p = await player(t);
+      const res = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual(ACCEPTED);
+      const stored = await scoresOf(t.database, p.user.id);
+      expect(stored.map((s) => [s.chartID, s.scoreData.lamp, s.scoreData.optional.bp, s.timeAchieved, s.service, s.importType]).sort()).toEqual(
+        [
+          [chartID('27010-SP-A'), 'CLEAR', null, null, 'Fervidex Static', 'ir/fervidex-static'],
+          [chartID('27010-DP-H'), 'HARD CLEAR', 12, null, 'Fervidex Static', 'ir/fervidex-static'],
+        ].sort(),
+      );
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'DP'))?.classes).toMatchObject({ dan: 'DAN_6' });
+      // 99999 is no chart: kept as an orphan of INFINITAS.
+      expect((await orphansOf(t.database, p.user.id)).map((o) => o.context)).toEqual([{ service: 'Fervidex Static', version: 'inf' }]);
+      expect(await importsOf(p.user.id)).toBe(2);
+
+      const again = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
+      expect(again.status).toBe(202);
+      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
+      expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+    });
+
+    it('from an arcade model: only the dans, of a profile that exists', async () => {
+      const p = await player(t);
+      await imported(p.token, PLAY);
+      const res = await post('profile/submit', p.token, DUMP);
+      expect(res.status).toBe(202);
+      expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
+    });
+
+    it('a malformed dump is a 400 with error, and imports nothing', async () => {
+      const p = await player(t);
+      for (const body of [{ scores: { '1': { spx: { ex_score: 1, clear_type: 1 } } } }, { scores: { abc: {} } }, { scores: [] }, 'dump']) {
+        const res = await post('profile/submit', p.token, body, { 'X-Software-Model': INFINITAS });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, error: expect.any(String) });
+      }
+      expect(await importsOf(p.user.id)).toBe(0);
+    });
+  });
+
+  describe('class submit', () => {
+    let p: Player;
+    beforeAll(async () => {
+      p = await player(t);
+      await imported(p.token, PLAY);
+    });
+    const clear = (body: unknown) => post('class/submit', p.token, body);
+
+    it('an uncleared course changes nothing', async () => {
+      const res = await clear({ cleared: false, course_id: 18, play_style: 0 });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, description: 'No Update Made.', body: {} });
+      expect(await importsOf(p.user.id)).toBe(1);
+    });
+
+    it('a cleared course raises the dan, recorded as a class change of an import', async () => {
+      const res = await clear({ cleared: true, course_id: 17, play_style: 0 });
+      expect(res.body).toEqual({ success: true, description: 'Dan changed!', body: {} });
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
+      const [doc] = await t.database.db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.userID, p.user.id), eq(imports.importType, 'ir/fervidex-static')));
+      expect(doc.classDeltas).toEqual([{ game: 'iidx', playtype: 'SP', set: 'dan', old: null, new: 'CHUUDEN' }]);
+    });
+
+    it('a lower or equal course leaves the dan as it is', async () => {
+      for (const course_id of [10, 17]) {
+        const res = await clear({ cleared: true, course_id, play_style: 0 });
+        expect(res.body).toEqual({ success: true, description: 'Dan unchanged, was worse than your current dan.', body: {} });
+      }
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
+    });
+
+    it.each([
+      [{ cleared: true, course_id: 19, play_style: 0 }],
+      [{ cleared: true, course_id: -1, play_style: 0 }],
+      [{ cleared: true, course_id: 3, play_style: 2 }],
+      [{ cleared: 'yes', course_id: 3, play_style: 0 }],
+      [{ course_id: 3, play_style: 0 }],
+      [[]],
+    ])('refuses %p with a 400 error', async (body) => {
+      const res = await clear(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/^Invalid Fervidex Request\? /) });
+    });
+  });
+
+  it('property: random and truncated bodies on the three routes only ever answer 200, 202 or 4xx', async () => {
+    const p = await player(t);
+    let s = 97;
+    const next = () => {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+    const text = JSON.stringify(PLAY);
+    const values = [null, -1, 0, 7, 300, 1.5, 'spa', 'EX_HARD', true, [], {}, [1, 2], { a: 1 }];
+    const routes = ['score/submit', 'profile/submit', 'class/submit'];
+    for (let i = 0; i < 45; i++) {
+      const route = routes[i % 3];
+      let res;
+      if (i % 2 === 0) {
+        res = await t
+          .http()
+          .post(`/ir/fervidex/${route}`)
+          .set({ 'User-Agent': UA, 'X-Software-Model': next() < 0.5 ? BISTROVER : INFINITAS, ...bearer(p.token), 'Content-Type': 'application/json' })
+          .send(text.slice(0, Math.floor(next() * text.length)));
+      } else {
+        const body: Record<string, unknown> = {
+          ...PLAY,
+          cleared: true,
+          course_id: 3,
+          play_style: 0,
+          scores: { '27010': { spa: { ex_score: 5, clear_type: 1 } } },
+        };
+        for (const key of Object.keys(body)) if (next() < 0.3) body[key] = values[Math.floor(next() * values.length)];
+        res = await post(route, p.token, body, { 'X-Software-Model': next() < 0.5 ? BISTROVER : INFINITAS });
+      }
+      expect([200, 202, 400, 413]).toContain(res.status);
+      if (res.status >= 400) expect(res.body).toEqual({ success: false, error: expect.any(String) });
+    }
+  });
+});
+
+(usingRedis ? describe : describe.skip)(usingRedis ? 'Fervidex hook in queue mode' : 'Fervidex hook in queue mode — skipped: TEST_REDIS_URL is not set', () => {
+  let t: TestApp;
+  let worker: ImportWorker;
+  beforeAll(async () => {
+    t = await createTestApp({}, { importQueue: 'queue' });
+    await loadFixtureCatalog(t.database, CATALOG);
+    worker = await startImportWorker(t);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
+
+  const post = (route: string, token: string, body: unknown, model = BISTROVER) =>
+    t
+      .http()
+      .post(`/ir/fervidex/${route}`)
+      .set({ 'User-Agent': UA, 'X-Software-Model': model, ...bearer(token) })
+      .send(body as object);
+
+  it('imports plays and course clears in the request, and queues profile dumps', async () => {
+    const p = await player(t);
+    const play = await post('score/submit', p.token, PLAY);
+    expect(play.status).toBe(200);
+    expect(play.body.body.scoreIDs).toHaveLength(1);
+    const course = await post('class/submit', p.token, { cleared: true, course_id: 12, play_style: 0 });
+    expect(course.body.description).toBe('Dan changed!');
+
+    const dump = await post('profile/submit', p.token, { sp_dan: 18, scores: { '27010': { spa: { ex_score: 2000, clear_type: 6 } } } }, INFINITAS);
+    expect(dump.status).toBe(202);
+    expect(dump.body).toEqual({ success: true, description: 'Your import has been loaded for further processing.', body: {} });
+    for (let i = 0; i < 100 && (await scoresOf(t.database, p.user.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await scoresOf(t.database, p.user.id)).map((s) => s.importType).sort()).toEqual(['ir/fervidex', 'ir/fervidex-static']);
+    expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'KAIDEN' });
+  });
+});
