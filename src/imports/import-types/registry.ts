@@ -1,8 +1,11 @@
 import { batchManual } from './batch-manual/index.js';
+import { eamusementSdvxCsvFormat } from './eamusement-sdvx-csv/index.js';
+import { merIidxFormat } from './mer-iidx/index.js';
+import { solidStateSquadFormat } from './solid-state-squad/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 
 /** Every import format the service accepts. A new format: its own folder here and one line in this list. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual];
+export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual, eamusementSdvxCsvFormat, solidStateSquadFormat, merIidxFormat];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
 
