@@ -314,9 +314,9 @@ describe('batch-manual validation', () => {
     it('is 400 for an unknown or missing importType, and for a missing file', async () => {
       const doc = JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
       const send = () => t.http().post('/api/v1/import/file').set(bearer(p.token));
-      const unknown = await send().field('importType', 'file/eamusement-sdvx-csv').attach('scoreData', Buffer.from(doc), 'scores.json');
+      const unknown = await send().field('importType', 'file/not-a-type').attach('scoreData', Buffer.from(doc), 'scores.json');
       expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toMatch(/Unknown importType 'file\/eamusement-sdvx-csv'\. Supported file import types: file\/batch-manual/);
+      expect(unknown.body.message).toMatch(/Unknown importType 'file\/not-a-type'\. Supported file import types: file\/batch-manual/);
       const apiType = await send().field('importType', 'ir/direct-manual').attach('scoreData', Buffer.from(doc), 'scores.json');
       expect(apiType.status).toBe(400);
       const missingType = await send().attach('scoreData', Buffer.from(doc), 'scores.json');

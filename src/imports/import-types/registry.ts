@@ -3,11 +3,24 @@ import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
 import { lr2hookFormat } from './lr2hook/index.js';
 import { mypageScraper } from './mypagescraper/index.js';
 import { fervidex } from './fervidex/index.js';
+import { eamusementSdvxCsvFormat } from './eamusement-sdvx-csv/index.js';
+import { merIidxFormat } from './mer-iidx/index.js';
+import { solidStateSquadFormat } from './solid-state-squad/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 import { usc } from './usc/index.js';
 
 /** Every import format the service accepts. A new format: its own folder here and one line in this list. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual, usc, eamusementIidxCsv, mypageScraper, lr2hookFormat, fervidex];
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  batchManual,
+  usc,
+  eamusementIidxCsv,
+  mypageScraper,
+  lr2hookFormat,
+  fervidex,
+  eamusementSdvxCsvFormat,
+  solidStateSquadFormat,
+  merIidxFormat,
+];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
 

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { imports, scores } from '../../src/database/schema.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { errorsByIndex, loadFixtureCatalog, orphansOf, player, scoresOf, type Player } from '../support/imports.js';
+import { bearer } from '../support/users.js';
+
+const FIXTURES = path.resolve('test/fixtures/imports/mer-iidx');
+const FILE = fs.readFileSync(path.join(FIXTURES, 'scores.json'));
+const chart = (tag: string) => createHash('sha1').update(`import-fixture-${tag}`).digest('hex');
+/** The reference's worked example. */
+const EXAMPLE = JSON.stringify([
+  { music_id: 25001, play_type: 'DOUBLE', diff_type: 'HYPER', score: 1000, miss_count: -1, clear_type: 'FULLCOMBO CLEAR', update_time: '2022-03-05 10:00:00' },
+]);
+
+describe('file/mer-iidx through POST /import/file', () => {
+  let t: TestApp;
+  let p: Player;
+
+  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}) => {
+    let req = t.http().post('/api/v1/import/file');
+    if (token) req = req.set(bearer(token));
+    req = req.field('importType', 'file/mer-iidx');
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    return file === null ? req : req.attach('scoreData', Buffer.from(file), { filename: 'mer.json', contentType: 'application/json' });
+  };
+  const storedFor = async (userID: number) => ({
+    scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
+    imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, FIXTURES, ['iidx']);
+    p = await player(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('imports the reference example: DP HYPER of in-game 25001, FULL COMBO, 10:00 JST', async () => {
+    const q = await player(t);
+    const res = await upload(q.token, EXAMPLE);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toEqual([]);
+    const [score] = await scoresOf(t.database, q.user.id);
+    expect([score.chartID, score.score, score.percent, score.scoreData.lamp, score.scoreData.optional.bp ?? null, score.timeAchieved, score.service]).toEqual([
+      chart('mer-DP-HYPER'),
+      1000,
+      50,
+      'FULL COMBO',
+      null,
+      1646442000000,
+      'MER',
+    ]);
+  });
+
+  it('refuses a file of SP and DP scores unless the playtype field chooses', async () => {
+    const res = await upload(p.token, FILE);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'This file holds SP and DP scores. An import has one playtype, so send the file twice, with the form field playtype=SP and then playtype=DP.',
+    );
+    expect(await storedFor(p.user.id)).toEqual({ scores: 0, imports: 0 });
+  });
+
+  it('imports the SP scores by in-game id, with an orphan and a BEGINNER error, in one session', async () => {
+    const res = await upload(p.token, FILE, { playtype: 'SP' });
+    expect(res.status).toBe(200);
+    const doc = res.body as ImportDocument;
+    expect(doc.idStrings).toEqual(['iidx:SP']);
+    expect(doc.scoreIDs).toHaveLength(3);
+    const errors = errorsByIndex(doc);
+    expect([...errors.keys()].sort()).toEqual([3, 4]);
+    expect(errors.get(3)?.type).toBe('SongOrChartNotFound');
+    expect(errors.get(4)).toEqual({ type: 'InvalidDatapoint', message: 'scores[4]: music_id 25001: BEGINNER charts are not tracked for iidx.' });
+    const stored = await scoresOf(t.database, p.user.id);
+    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.scoreData.optional.bp, s.timeAchieved])).toEqual([
+      [chart('mer-SP-HYPER'), 1400, 'HARD CLEAR', 'AA', 12, Date.UTC(2022, 2, 5, 1, 3)],
+      [chart('mer-SP-ANOTHER'), 1500, 'FAILED', 'B', 40, Date.UTC(2022, 2, 5, 1, 6)],
+      [chart('mer-SP-HYPER'), 1500, 'FULL COMBO', 'AAA', 0, Date.UTC(2022, 2, 5, 1, 15)],
+    ]);
+    expect(doc.createdSessions).toHaveLength(1);
+    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+    const pb = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/${chart('mer-SP-HYPER')}`);
+    expect(pb.status).toBe(200);
+    expect(pb.body.pb.scoreData).toMatchObject({ score: 1500, lamp: 'FULL COMBO' });
+  });
+
+  it('imports nothing new when the same file is sent again, and the DP score with playtype=DP', async () => {
+    const again = await upload(p.token, FILE, { playtype: 'SP' });
+    expect(again.status).toBe(200);
+    expect(again.body.scoreIDs).toEqual([]);
+    expect([...errorsByIndex(again.body as ImportDocument).keys()]).toEqual([4]);
+    const dp = await upload(p.token, FILE, { playtype: 'DP' });
+    expect(dp.status).toBe(200);
+    expect(dp.body.scoreIDs).toHaveLength(1);
+    expect(dp.body.idStrings).toEqual(['iidx:DP']);
+    expect((await storedFor(p.user.id)).scores).toBe(4);
+  });
+
+  describe('bad files are refused whole with a 400, and nothing is stored', () => {
+    it.each<[string, string, RegExp, Record<string, string>?]>([
+      ['invalid JSON', '[{"music_id":', /^The scoreData file is not valid JSON/],
+      ['an object', '{"scores":[]}', /^A MER export must be a JSON array of scores\.$/],
+      ['a bad entry', JSON.stringify([JSON.parse(EXAMPLE)[0], { ...JSON.parse(EXAMPLE)[0], clear_type: 'FC' }]), /^clear_type: .* \[Index 1\]$/],
+      ['a bad update_time', EXAMPLE.replace('2022-03-05 10:00:00', '05/03/2022'), /^update_time: expected YYYY-MM-DD HH:MM:SS \[Index 0\]$/],
+      ['a bad playtype field', EXAMPLE, /^Invalid playtype 'Double'/, { playtype: 'Double' }],
+    ])('%s', async (_, text, message, fields = {}) => {
+      const q = await player(t);
+      const res = await upload(q.token, text, fields);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+    });
+
+    it('no file', async () => {
+      const res = await upload(p.token, null);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/multipart field 'scoreData'/);
+    });
+  });
+
+  it('needs submit_score: no token 401, a token without it 403', async () => {
+    expect((await upload(null, EXAMPLE)).status).toBe(401);
+    const q = await player(t, ['customise_profile']);
+    expect((await upload(q.token, EXAMPLE)).status).toBe(403);
+    expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+  });
+
+  it('property: random and truncated files only ever get 200 or a 4xx', async () => {
+    const q = await player(t);
+    let seed = 13;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const inputs = [0, 1, 30, 100, EXAMPLE.length - 1].map((cut) => EXAMPLE.slice(0, cut));
+    const values = [null, -1, 1.5, 2 ** 60, '', 'SINGLE', 'BEGINNER', '2022-02-30 10:00:00', [], {}];
+    for (let n = 0; n < 12; n++) {
+      const entry: Record<string, unknown> = { ...JSON.parse(EXAMPLE)[0] };
+      const keys = Object.keys(entry);
+      entry[keys[Math.floor(next() * keys.length)]] = values[Math.floor(next() * values.length)];
+      inputs.push(JSON.stringify([entry]));
+    }
+    for (const input of inputs) {
+      const res = await upload(q.token, input);
+      expect({ input, ok: res.status === 200 || res.status === 400 }).toEqual({ input, ok: true });
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { imports, scores } from '../../src/database/schema.js';
+import type { ImportDocument } from '../../src/presenters/import.presenter.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { errorsByIndex, loadFixtureCatalog, orphansOf, player, scoresOf, sessionsOf, type Player } from '../support/imports.js';
+import { bearer } from '../support/users.js';
+
+const FIXTURES = path.resolve('test/fixtures/imports/solid-state-squad');
+const XML = fs.readFileSync(path.join(FIXTURES, 'scores.xml'));
+const chart = (tag: string) => createHash('sha1').update(`import-fixture-${tag}`).digest('hex');
+
+/** The reference's worked example: one DP ANOTHER score of Delta in 10th style. */
+const EXAMPLE = `<s3data><userdata><id>1</id><login>a</login><djname>A</djname></userdata><scoredata><song><id>1</id><diff>A14</diff><songname><![CDATA[Delta]]></songname><styles>9th,10th</styles><exscore>1200</exscore><mods/><cleartype>cleared</cleartype><date>2008-05-01 20:00:00</date></song></scoredata></s3data>`;
+
+describe('file/solid-state-squad through POST /import/file', () => {
+  let t: TestApp;
+  let p: Player;
+
+  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}) => {
+    let req = t.http().post('/api/v1/import/file');
+    if (token) req = req.set(bearer(token));
+    req = req.field('importType', 'file/solid-state-squad');
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    return file === null ? req : req.attach('scoreData', Buffer.from(file), { filename: 's3.xml', contentType: 'application/xml' });
+  };
+  const storedFor = async (userID: number) => ({
+    scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
+    imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadFixtureCatalog(t.database, FIXTURES, ['iidx']);
+    p = await player(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a file of several playtypes or versions unless the form fields choose one, listing them', async () => {
+    const res = await upload(p.token, XML);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'This file holds scores of more than one playtype or version: SP 10-cs (4), DP 10-cs (1). An import has one playtype and one version, so send the file once for each, with the form fields playtype and version (e.g. playtype=SP and version=10-cs).',
+    );
+    expect(await storedFor(p.user.id)).toEqual({ scores: 0, imports: 0 });
+  });
+
+  it('imports the SP scores into the charts of their version, with an orphan, a skip and per-score errors', async () => {
+    const res = await upload(p.token, XML, { playtype: 'SP' });
+    expect(res.status).toBe(200);
+    const doc = res.body as ImportDocument;
+    expect(doc.idStrings).toEqual(['iidx:SP']);
+    expect(doc.scoreIDs).toHaveLength(2);
+    const errors = errorsByIndex(doc);
+    expect([...errors.keys()].sort()).toEqual([2, 5, 6]);
+    expect(errors.get(2)?.type).toBe('SongOrChartNotFound');
+    expect(errors.get(5)).toEqual({ type: 'InvalidDatapoint', message: "scores[5]: 'Delta': unknown style '11th' (the last of its styles)." });
+    expect(errors.get(6)?.type).toBe('InvalidDatapoint');
+    expect(errors.get(6)?.message).toMatch(/1500/);
+
+    const stored = await scoresOf(t.database, p.user.id);
+    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.service, s.timeAchieved, s.comment])).toEqual([
+      [chart('s3-delta-SP-ANOTHER-cs'), 1300, 'HARD CLEAR', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 0), 'hard clear & happy'],
+      [chart('s3-delta-SP-HYPER'), 900, 'FULL COMBO', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 5), null],
+    ]);
+    expect(stored[0].scoreData.judgements).toEqual({ pgreat: 600, great: 100, good: 0, bad: 0, poor: 0 });
+    expect(stored[0].percent).toBeCloseTo((100 * 1300) / 1400, 10);
+    expect(doc.createdSessions).toHaveLength(1);
+    expect(await sessionsOf(t.database, p.user.id)).toHaveLength(1);
+    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+
+    const pbs = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/all`);
+    expect(pbs.status).toBe(200);
+    expect((pbs.body.pbs as { chartID: string }[]).map((b) => b.chartID).sort()).toEqual([chart('s3-delta-SP-ANOTHER-cs'), chart('s3-delta-SP-HYPER')].sort());
+  });
+
+  it('imports nothing new when the same file is sent again', async () => {
+    const res = await upload(p.token, XML, { playtype: 'SP', version: '10-cs' });
+    expect(res.status).toBe(200);
+    expect(res.body.scoreIDs).toEqual([]);
+    expect([...errorsByIndex(res.body as ImportDocument).keys()].sort()).toEqual([5, 6]);
+    expect((await storedFor(p.user.id)).scores).toBe(2);
+  });
+
+  it('imports the DP score with playtype=DP, and the reference example with no field at all', async () => {
+    const dp = await upload(p.token, XML, { playtype: 'DP' });
+    expect(dp.status).toBe(200);
+    expect(dp.body.scoreIDs).toHaveLength(1);
+    const q = await player(t);
+    const example = await upload(q.token, EXAMPLE);
+    expect(example.status).toBe(200);
+    expect(example.body.errors).toEqual([]);
+    const [score] = await scoresOf(t.database, q.user.id);
+    expect([score.chartID, score.score, score.scoreData.lamp, score.scoreData.grade, score.timeAchieved]).toEqual([
+      chart('s3-delta-DP-ANOTHER'),
+      1200,
+      'CLEAR',
+      'B',
+      Date.UTC(2008, 4, 1, 20),
+    ]);
+  });
+
+  describe('bad files are refused whole with a 400, and nothing is stored', () => {
+    it.each<[string, string, RegExp, Record<string, string>?]>([
+      [
+        'a billion-laughs payload',
+        `<?xml version="1.0"?><!DOCTYPE s3data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><s3data>&b;</s3data>`,
+        /^Could not parse XML: DOCTYPE/,
+      ],
+      ['an attribute', EXAMPLE.replace('<song>', '<song id="1">'), /^Could not parse XML: <song> has attributes/],
+      ['XML cut short', EXAMPLE.slice(0, 120), /^Could not parse XML: /],
+      ['not XML at all', 'id,diff\n1,A', /^Could not parse XML: Text outside the root element/],
+      ['another root', '<scores/>', /root element must be <s3data>/],
+      ['no song', '<s3data><userdata/><scoredata/></s3data>', /no <song> inside/],
+      ['an unknown diff', EXAMPLE.replace('A14', 'X'), /^Invalid S3 XML\. s3data\.scoredata\.song\[0\]\.diff/],
+      ['an unknown cleartype', EXAMPLE.replace('cleared', 'failed'), /song\[0\]\.cleartype/],
+      ['a bad playtype field', EXAMPLE, /Invalid playtype 'SPP'/, { playtype: 'SPP' }],
+    ])('%s', async (_, xml, message, fields = {}) => {
+      const q = await player(t);
+      const res = await upload(q.token, xml, fields);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+    });
+
+    it('no file', async () => {
+      const res = await upload(p.token, null);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/multipart field 'scoreData'/);
+    });
+  });
+
+  it('needs submit_score: no token 401, a token without it 403', async () => {
+    expect((await upload(null, EXAMPLE)).status).toBe(401);
+    const q = await player(t, ['customise_profile']);
+    expect((await upload(q.token, EXAMPLE)).status).toBe(403);
+    expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+  });
+
+  it('property: random and truncated files only ever get 200 or a 4xx', async () => {
+    const q = await player(t);
+    let seed = 9;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const inputs = [0, 10, 60, 200, 300, EXAMPLE.length - 1].map((cut) => EXAMPLE.slice(0, cut));
+    for (let n = 0; n < 12; n++) {
+      const chars = [...EXAMPLE];
+      for (let k = 0; k < 3; k++) chars[Math.floor(next() * chars.length)] = ['<', '>', '&', '/', 'x', '5', '\u0000'][Math.floor(next() * 7)];
+      inputs.push(chars.join(''));
+    }
+    for (const input of inputs) {
+      const res = await upload(q.token, input);
+      expect({ input, ok: res.status === 200 || res.status === 400 }).toEqual({ input, ok: true });
+    }
+  });
+});
