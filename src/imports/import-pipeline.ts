@@ -298,8 +298,7 @@ export class ImportPipeline {
    */
   async commitImport(
     importID: string,
-    batch: ConvertBatch,
-    converted: Converted,
+    batches: readonly { batch: ConvertBatch; converted: Converted }[],
     provided: Readonly<Record<string, string>>,
     timeStarted: number,
   ): Promise<void> {
@@ -307,8 +306,11 @@ export class ImportPipeline {
       const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
       if (row?.status === 'completed') return;
       if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
-      const result = await this.write(tx, batch, converted, provided);
-      await this.complete(tx, importID, batch.gpt, result, timeStarted);
+      const written: { gpt: GptSupport; result: WriteResult }[] = [];
+      // Provided classes belong to the first batch: the GPT the import itself names.
+      for (const [i, { batch, converted }] of batches.entries())
+        written.push({ gpt: batch.gpt, result: await this.write(tx, batch, converted, i === 0 ? provided : {}) });
+      await this.complete(tx, importID, written, timeStarted);
     });
   }
 
@@ -335,19 +337,20 @@ export class ImportPipeline {
    * The import's row in its final state, written in the same transaction as its scores. Only a
    * queued or running import completes: otherwise this throws, and the transaction rolls back.
    */
-  private async complete(tx: Tx, importID: string, gpt: GptSupport, result: WriteResult, timeStarted: number): Promise<void> {
+  private async complete(tx: Tx, importID: string, written: readonly { gpt: GptSupport; result: WriteResult }[], timeStarted: number): Promise<void> {
+    const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
     const updated = await tx
       .update(imports)
       .set({
         status: 'completed',
         progress: null,
         input: null,
-        game: gpt.game,
-        idStrings: result.scoreIDs.length ? [`${gpt.game}:${gpt.playtype}`] : [],
-        scoreIDs: result.scoreIDs,
-        errors: result.errors,
-        createdSessions: result.createdSessions,
-        classDeltas: result.classDeltas,
+        game: written[0].gpt.game,
+        idStrings: [...new Set(written.filter((w) => w.result.scoreIDs.length).map((w) => `${w.gpt.game}:${w.gpt.playtype}`))],
+        scoreIDs: all((r) => r.scoreIDs) as string[],
+        errors: all((r) => r.errors) as ImportError[],
+        createdSessions: all((r) => r.createdSessions) as CreatedSession[],
+        classDeltas: all((r) => r.classDeltas) as ClassDelta[],
         timeStarted,
         timeFinished: Date.now(),
       })

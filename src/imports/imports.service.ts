@@ -4,6 +4,8 @@ import { randomHex } from '../common/crypto.js';
 import { ImportsRepository } from '../repositories/imports.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 import { ImportLockService } from '../scoring/import-lock.service.js';
+import { findGpt } from '../game-support/registry.js';
+import type { GptSupport } from '../game-support/types.js';
 import { ImportPipeline, type ConvertBatch } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImport } from './import-types/types.js';
@@ -124,33 +126,60 @@ export class ImportsService implements OnApplicationBootstrap {
    */
   private async execute(importID: string, userID: number, type: ImportType, parsed: ParsedImport, progress: Progress): Promise<ImportDocument> {
     const timeStarted = Date.now();
-    const elements: ConvertBatch['elements'] = [];
-    const rejected: NonNullable<ConvertBatch['rejected']> = [];
-    parsed.items.forEach((item, index) => {
-      const converted = type.convert(item, parsed);
-      if (converted.kind === 'score') elements.push({ index, raw: converted.element });
-      else if (converted.kind === 'error') rejected.push({ index, message: converted.message });
-    });
-    const batch: ConvertBatch = {
-      userID,
-      gpt: parsed.gpt,
-      context: parsed.context,
-      importType: type.name,
-      importID,
-      elements,
-      rejected,
-      timeIdentifiesPlay: type.timesIdentifyPlays !== false,
-    };
+    const batches = this.batchesOf(importID, userID, type, parsed);
+    const total = batches.reduce((n, b) => n + b.elements.length, 0);
     try {
-      progress(`Matching ${elements.length} scores to charts.`);
-      const converted = await this.pipeline.convert(batch);
-      progress(`Saving ${converted.built.length} scores, personal bests, sessions and profile statistics.`);
+      progress(`Matching ${total} scores to charts.`);
+      const converted = await Promise.all(batches.map((batch) => this.pipeline.convert(batch)));
+      progress(`Saving ${converted.reduce((n, c) => n + c.built.length, 0)} scores, personal bests, sessions and profile statistics.`);
       // A run that another run (a redelivered job) finished first answers with the document stored.
-      await this.pipeline.commitImport(importID, batch, converted, parsed.classes, timeStarted);
+      await this.pipeline.commitImport(
+        importID,
+        batches.map((batch, i) => ({ batch, converted: converted[i] })),
+        parsed.classes,
+        timeStarted,
+      );
     } catch (err) {
       if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
       throw err;
     }
     return toImportDocument(await this.findOrThrow(importID));
+  }
+
+  /**
+   * Converts every item, then groups the scores by playtype and version: the parsed import's batch
+   * first (it also carries the refused items and the provided classes), then one per other
+   * playtype and version the converter named.
+   */
+  private batchesOf(importID: string, userID: number, type: ImportType, parsed: ParsedImport): ConvertBatch[] {
+    const batch = (gpt: GptSupport, version: string | null): ConvertBatch => ({
+      userID,
+      gpt,
+      context: { ...parsed.context, version },
+      importType: type.name,
+      importID,
+      elements: [],
+      rejected: [],
+      timeIdentifiesPlay: type.timesIdentifyPlays !== false,
+    });
+    const main = batch(parsed.gpt, parsed.context.version);
+    const byKey = new Map<string, ConvertBatch>([[JSON.stringify([parsed.gpt.playtype, parsed.context.version]), main]]);
+    parsed.items.forEach((item, index) => {
+      const converted = type.convert(item, parsed);
+      if (converted.kind === 'skip') return;
+      if (converted.kind === 'error') return void main.rejected!.push({ index, message: converted.message });
+      const playtype = converted.playtype ?? parsed.gpt.playtype;
+      const version = converted.version === undefined ? parsed.context.version : converted.version;
+      const key = JSON.stringify([playtype, version]);
+      let target = byKey.get(key);
+      if (!target) {
+        const gpt = findGpt(parsed.gpt.game, playtype);
+        if (!gpt) return void main.rejected!.push({ index, message: `${parsed.gpt.game} has no playtype '${playtype}'.` });
+        target = batch(gpt, version);
+        byKey.set(key, target);
+      }
+      target.elements.push({ index, raw: converted.element });
+    });
+    return [...byKey.values()];
   }
 }

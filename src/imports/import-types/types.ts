@@ -37,7 +37,20 @@ export interface ImportRequest {
  * chart matching and pipeline; a per-score error reported in the ImportDocument's `errors`; or a
  * silent skip (an item the format sends but that is no score to keep).
  */
-export type ConvertedItem = { kind: 'score'; element: unknown } | { kind: 'error'; message: string } | { kind: 'skip' };
+export type ConvertedItem =
+  | {
+      kind: 'score';
+      element: unknown;
+      /**
+       * For files that mix them (S3 and MER hold SP and DP, S3 several styles): this score's playtype
+       * (of the parsed import's game) and version, when they differ from the parsed import's. One
+       * import then writes a batch per playtype and version, in its one transaction.
+       */
+      playtype?: string;
+      version?: string | null;
+    }
+  | { kind: 'error'; message: string }
+  | { kind: 'skip' };
 
 /**
  * An import type: how one format becomes score elements. Register it in `registry.ts`; the
