@@ -1,8 +1,11 @@
+import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
+import { kshookSv6cStatic } from './kshook-sv6c-static/index.js';
+import { kshookSv6c } from './kshook-sv6c/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 
 /** Every import format the service accepts. A new format: its own folder here and one line in this list. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual];
+export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual, barbatos, kshookSv6c, kshookSv6cStatic];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
 
