@@ -6,8 +6,9 @@ import { ImportDocument } from '../../../presenters/import.presenter.js';
 import { ANY_INF } from '../../../repositories/chart-match.repository.js';
 import type { ConvertedItem } from '../types.js';
 
-/** What kshook-sv6c and kshook-sv6c-static share: the SOUND VOLTEX Konaste hook's headers, enums and answers. */
+// What kshook-sv6c and kshook-sv6c-static share: the SOUND VOLTEX Konaste hook's headers, enums and answers.
 
+/** The game version of every kshook score. */
 export const KSHOOK_VERSION = 'konaste';
 
 export const KSHOOK_LAMPS: Readonly<Record<string, string>> = {
