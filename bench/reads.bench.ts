@@ -1,45 +1,18 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Database, embeddedDbDir } from '../src/database/database.js';
-import { PROJECT_ROOT } from '../src/common/project-root.js';
 import { randomHex } from '../src/common/crypto.js';
 import { buildReadsDataset, type ReadsDataset } from './reads-dataset.js';
-import { PG_URL, postgresReachable, table } from './support.js';
+import { PG_URL, postgresReachable, serve, table } from './support.js';
 
 const USERS = Number(process.env.BENCH_READS_USERS ?? 10_000);
 const SCORES_PER_USER = Number(process.env.BENCH_READS_SCORES_PER_USER ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 64;
-
-interface Served {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-/** Starts a node process and waits for it to print its URL (READY <url>) or to listen on a known port. */
-function serve(args: string[], env: Record<string, string>, port?: number): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const ready = /READY (\S+)/.exec(output) ?? (port && /listening on (http\S+)/.exec(output));
-      if (ready)
-        resolve({
-          url: port ? `http://127.0.0.1:${port}` : ready[1],
-          stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))),
-        });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 async function load(url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up

@@ -1,9 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Database } from '../src/database/database.js';
 import { randomHex } from '../src/common/crypto.js';
+import { PROJECT_ROOT } from '../src/common/project-root.js';
 
 export const SEEDS_DIR = path.resolve(process.env.BENCH_SEEDS_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'shared', 'seeds', 'tachi'));
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -75,4 +77,29 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export interface Served {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a node process and waits for it to print its URL (READY <url>) or to listen on a known port. */
+export function serve(args: string[], env: Record<string, string>, port?: number): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const ready = /READY (\S+)/.exec(output) ?? (port && /listening on (http\S+)/.exec(output));
+      if (ready)
+        resolve({
+          url: port ? `http://127.0.0.1:${port}` : ready[1],
+          stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))),
+        });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
 }

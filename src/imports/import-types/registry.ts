@@ -1,3 +1,4 @@
+import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
 import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
 import { lr2hookFormat } from './lr2hook/index.js';
@@ -6,6 +7,8 @@ import { fervidex } from './fervidex/index.js';
 import { eamusementSdvxCsvFormat } from './eamusement-sdvx-csv/index.js';
 import { merIidxFormat } from './mer-iidx/index.js';
 import { solidStateSquadFormat } from './solid-state-squad/index.js';
+import { kshookSv6cStatic } from './kshook-sv6c-static/index.js';
+import { kshookSv6c } from './kshook-sv6c/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 import { usc } from './usc/index.js';
 
@@ -20,6 +23,9 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   eamusementSdvxCsvFormat,
   solidStateSquadFormat,
   merIidxFormat,
+  barbatos,
+  kshookSv6c,
+  kshookSv6cStatic,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
