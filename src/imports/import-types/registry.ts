@@ -1,8 +1,9 @@
 import { batchManual } from './batch-manual/index.js';
+import { beatoraja } from './beatoraja/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 
 /** Every import format the service accepts. A new format: its own folder here and one line in this list. */
-export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual];
+export const IMPORT_FORMATS: readonly ImportFormat[] = [batchManual, beatoraja];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
 
