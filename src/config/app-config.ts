@@ -181,6 +181,12 @@ export class AppConfig {
   @Min(1)
   IMPORT_MAX_SCORES = 100_000;
 
+  /** Distinct players who must send an unknown chart through the beatoraja hook before it is created. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  BEATORAJA_QUEUE_SIZE = 3;
+
   /** Imports one `npm run worker` process runs at once (imports of one user always run one after another). */
   @Transform(toInt)
   @IsInt()

@@ -58,9 +58,14 @@ export class OrphansService {
    * every user who has some. Users busy with an import are skipped, and counted.
    */
   async retryForGames(games: readonly string[]): Promise<SeedOrphanRetryResult> {
+    if (games.length === 0) return { processed: 0, failed: 0, success: 0, removed: 0, skippedUsers: 0 };
+    return this.retryForUsers(await this.orphans.usersWithOrphansOf(games), games);
+  }
+
+  /** Retries these users' orphans of these games (after a chart was created). Users busy with an import are skipped, and counted. */
+  async retryForUsers(userIDs: readonly number[], games: readonly string[]): Promise<SeedOrphanRetryResult> {
     const total: SeedOrphanRetryResult = { processed: 0, failed: 0, success: 0, removed: 0, skippedUsers: 0 };
-    if (games.length === 0) return total;
-    for (const userID of await this.orphans.usersWithOrphansOf(games)) {
+    for (const userID of userIDs) {
       try {
         const r = await this.locks.withUserLock(userID, `orphans:${randomHex(8)}`, () => this.retry(userID, games));
         for (const k of Object.keys(r) as (keyof OrphanRetryResult)[]) total[k] += r[k];

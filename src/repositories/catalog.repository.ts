@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { anyOf } from '../database/bulk-write.js';
+import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { bmsCourses, charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };
+export type BmsCourseRow = typeof bmsCourses.$inferSelect;
 
 /** Trigram match of a free-text query against a search_text column: substring or close word similarity. */
 export function textMatches(column: AnyPgColumn, search: string): SQL {
@@ -218,12 +219,18 @@ export class CatalogRepository {
     return row;
   }
 
-  /** The BMS course (dan) whose charts' MD5s, concatenated in order, are md5sums. */
-  async bmsCourse(md5sums: string): Promise<{ title: string; set: string; playtype: string; value: string } | undefined> {
-    const [row] = await this.database.db
-      .select({ title: bmsCourses.title, set: bmsCourses.set, playtype: bmsCourses.playtype, value: bmsCourses.value })
-      .from(bmsCourses)
-      .where(eq(bmsCourses.md5sums, md5sums));
+  /** Charts of a game with this (lowercase) hash among their MD5/SHA256/SHA1 hashes, by playtype. */
+  chartsWithHash(game: string, hash: string): Promise<ChartRow[]> {
+    return this.database.db
+      .select()
+      .from(charts)
+      .where(and(eq(charts.game, game), overlaps(charts.chartHashes, [hash])))
+      .orderBy(asc(charts.playtype));
+  }
+
+  /** The BMS course (dan) whose charts' MD5s, concatenated in order, are these. */
+  async bmsCourse(md5sums: string): Promise<BmsCourseRow | undefined> {
+    const [row] = await this.database.db.select().from(bmsCourses).where(eq(bmsCourses.md5sums, md5sums));
     return row;
   }
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { charts, songs } from '../database/schema.js';
+import { findGame } from '../game-support/registry.js';
 import type { GptSupport, MatchType } from '../game-support/types.js';
 import { groupBy } from '../common/collections.js';
 import type { ChartRow, SongRow } from '../presenters/catalog.presenter.js';
@@ -113,6 +114,7 @@ export class ChartMatchRepository {
     const byDdrKey = new Map(byDdrHash.map((s) => [s.data.ddrSongHash, s]));
     const songIDSet = new Set(byID.map((s) => s.id));
 
+    const hashPerPlaytype = findGame(game)?.uniqueChartKeys?.some((k) => k.perPlaytype) ?? false;
     const versionOK = (c: ChartRow) => (version === null ? c.isPrimary : c.versions.includes(version));
     const versionNote = version === null ? '' : ` in version ${version}`;
     const found = (c: ChartRow): ChartMatch => {
@@ -157,7 +159,9 @@ export class ChartMatchRepository {
           const matching = (byHashKey.get(hash) ?? []).map((x) => x.c);
           const chart = matching.find((ch) => ch.playtype === playtype);
           if (chart) return found(chart);
-          if (matching.length) return { kind: 'invalid', message: `The chart with hash ${c.identifier} is a ${matching[0].playtype} chart, not ${playtype}.` };
+          // Where a hash names one chart per playtype (PMS, USC), another playtype's chart is no answer.
+          if (matching.length && !hashPerPlaytype)
+            return { kind: 'invalid', message: `The chart with hash ${c.identifier} is a ${matching[0].playtype} chart, not ${playtype}.` };
           return { kind: 'notFound', message: `No ${game} chart has the hash ${c.identifier}.` };
         }
       }

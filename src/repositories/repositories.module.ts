@@ -15,6 +15,7 @@ import { InvitesRepository } from './invites.repository.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { OAuthCodesRepository } from './oauth-codes.repository.js';
+import { OrphanChartsRepository } from './orphan-charts.repository.js';
 import { OrphansRepository } from './orphans.repository.js';
 import { RelatedDocuments } from './related-documents.js';
 import { ScoresRepository } from './scores.repository.js';
@@ -43,6 +44,7 @@ const REPOSITORIES = [
   LoginSessionsRepository,
   NotificationsRepository,
   OAuthCodesRepository,
+  OrphanChartsRepository,
   OrphansRepository,
   RelatedDocuments,
   ScoresRepository,

@@ -9,6 +9,7 @@ import { merIidxFormat } from './mer-iidx/index.js';
 import { solidStateSquadFormat } from './solid-state-squad/index.js';
 import { kshookSv6cStatic } from './kshook-sv6c-static/index.js';
 import { kshookSv6c } from './kshook-sv6c/index.js';
+import { beatoraja } from './beatoraja/index.js';
 import type { ImportFormat, ImportType } from './types.js';
 import { usc } from './usc/index.js';
 
@@ -26,6 +27,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   barbatos,
   kshookSv6c,
   kshookSv6cStatic,
+  beatoraja,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
