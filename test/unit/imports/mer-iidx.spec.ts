@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
+import { IIDX } from '../../../src/game-support/iidx/index.js';
 import { merIidx } from '../../../src/imports/import-types/mer-iidx/index.js';
 import type { MerScore } from '../../../src/imports/import-types/mer-iidx/mer.parser.js';
 import type { ParsedImport } from '../../../src/imports/import-types/types.js';
@@ -46,6 +47,7 @@ describe('file/mer-iidx', () => {
     const [c] = convertAll(parsed);
     expect(c).toEqual({
       kind: 'score',
+      playtype: 'DP',
       element: {
         matchType: 'inGameID',
         identifier: '25001',
@@ -67,7 +69,10 @@ describe('file/mer-iidx', () => {
       ['SINGLE', 'SP'],
       ['DOUBLE', 'DP'],
     ])('play_type %s → %s', (playType, playtype) => {
-      expect(parse([entry({ play_type: playType })]).gpt.playtype).toBe(playtype);
+      const parsed = parse([entry({ play_type: playType })]);
+      expect(parsed.gpt.playtype).toBe(playtype);
+      const [c] = convertAll(parsed);
+      expect(c.kind === 'score' && c.playtype).toBe(playtype);
     });
 
     it.each(['NORMAL', 'HYPER', 'ANOTHER', 'LEGGENDARIA'])('diff_type %s → %s', (difficulty) => {
@@ -138,7 +143,6 @@ describe('file/mer-iidx', () => {
         /^update_time: expected YYYY-MM-DD HH:MM:SS \[Index 0\]$/,
       ],
       ['JSON nested too deep', () => parseText(`${'['.repeat(70)}${']'.repeat(70)}`), /nested more than 64 levels/],
-      ['a bad playtype field', () => parse([EXAMPLE], { playtype: 'Double' }), /^Invalid playtype 'Double': expected SP or DP\.$/],
     ])('%s', (_, run, message) => {
       const r = rejection(run);
       expect(r.status).toBe(400);
@@ -159,7 +163,7 @@ describe('file/mer-iidx', () => {
     });
 
     it('parses a queued import from its stored input exactly as the request', () => {
-      const input = merIidx.read({ file: Buffer.from(JSON.stringify([EXAMPLE, entry({ play_type: 'SINGLE' })]), 'utf8'), fields: { playtype: 'SP' } });
+      const input = merIidx.read({ file: Buffer.from(JSON.stringify([entry({ play_type: 'SINGLE' }), EXAMPLE]), 'utf8'), fields: {} });
       const stored = JSON.parse(JSON.stringify(input)) as unknown;
       expect(merIidx.parse(stored, { maxScores: 10 })).toEqual(merIidx.parse(input, { maxScores: 10 }));
       expect(merIidx.parse(stored, { maxScores: 10 }).gpt.playtype).toBe('SP');
@@ -170,21 +174,22 @@ describe('file/mer-iidx', () => {
     });
   });
 
-  describe('one playtype per import', () => {
+  describe('files that mix SP and DP', () => {
     const mixed = [entry({ play_type: 'SINGLE' }), entry(), entry({ play_type: 'SINGLE', diff_type: 'ANOTHER' })];
 
-    it('refuses a file with SP and DP scores unless the playtype field chooses', () => {
-      expect(rejection(() => parse(mixed)).message).toBe(
-        'This file holds SP and DP scores. An import has one playtype, so send the file twice, with the form field playtype=SP and then playtype=DP.',
-      );
+    it('gives each score its own playtype, and the import that of the first score', () => {
+      const parsed = parse(mixed);
+      expect(parsed.gpt.playtype).toBe('SP');
+      expect(convertAll(parsed).map((c) => c.kind === 'score' && c.playtype)).toEqual(['SP', 'DP', 'SP']);
+      expect(parse([entry(), ...mixed]).gpt.playtype).toBe('DP');
     });
 
-    it('imports the chosen playtype and skips the other', () => {
-      const sp = parse(mixed, { playtype: 'SP' });
-      expect(sp.gpt.playtype).toBe('SP');
-      expect(convertAll(sp).map((c) => c.kind)).toEqual(['score', 'skip', 'score']);
-      const dp = parse(mixed, { playtype: 'DP' });
-      expect(convertAll(dp).map((c) => c.kind)).toEqual(['skip', 'score', 'skip']);
+    it('ignores the form field playtype, which once chose one', () => {
+      expect(parse(mixed, { playtype: 'DP' })).toEqual(parse(mixed));
+    });
+
+    it('an empty file is an import of nothing, as SP', () => {
+      expect(parse([]).gpt.playtype).toBe('SP');
     });
   });
 
@@ -230,7 +235,7 @@ describe('file/mer-iidx', () => {
       for (const text of inputs) {
         let parsed: ParsedImport<MerScore>;
         try {
-          parsed = parseText(text, { playtype: 'DP' });
+          parsed = parseText(text);
         } catch (err) {
           expect(err).toBeInstanceOf(HttpException);
           const status = (err as HttpException).getStatus();
@@ -239,7 +244,7 @@ describe('file/mer-iidx', () => {
         }
         for (const c of convertAll(parsed)) {
           expect(['score', 'error', 'skip']).toContain(c.kind);
-          if (c.kind === 'score') validateScoreElement(c.element, 0, parsed.gpt, Date.now());
+          if (c.kind === 'score') validateScoreElement(c.element, 0, IIDX.gpts[c.playtype as 'SP' | 'DP'], Date.now());
         }
       }
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { IIDX } from '../../../src/game-support/iidx/index.js';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
 import { solidStateSquad } from '../../../src/imports/import-types/solid-state-squad/index.js';
 import { readXmlSubset } from '../../../src/imports/import-types/solid-state-squad/s3-xml.js';
@@ -115,6 +116,8 @@ describe('file/solid-state-squad', () => {
     const [c] = convertAll(parsed);
     expect(c).toEqual({
       kind: 'score',
+      playtype: 'DP',
+      version: '10-cs',
       element: {
         matchType: 'songTitle',
         identifier: 'Delta',
@@ -144,6 +147,7 @@ describe('file/solid-state-squad', () => {
       const parsed = parse(s3(song({ diff })));
       expect(parsed.gpt.playtype).toBe(playtype);
       const [c] = convertAll(parsed);
+      expect(c.kind === 'score' && c.playtype).toBe(playtype);
       expect(c.kind === 'score' && (c.element as { difficulty: string }).difficulty).toBe(difficulty);
     });
 
@@ -167,7 +171,10 @@ describe('file/solid-state-squad', () => {
       ['pb', '16-cs'],
       ['us', 'bmus'],
     ])('last style %s → version %s', (style, version) => {
-      expect(parse(s3(song({ styles: `3rd, ${style}` }))).context.version).toBe(version);
+      const parsed = parse(s3(song({ styles: `3rd, ${style}` })));
+      expect(parsed.context.version).toBe(version);
+      const [c] = convertAll(parsed);
+      expect(c.kind === 'score' && c.version).toBe(version);
     });
 
     it('has exactly those sixteen styles', () => expect(Object.keys(STYLES)).toHaveLength(16));
@@ -280,7 +287,7 @@ describe('file/solid-state-squad', () => {
     });
 
     it('parses a queued import from its stored input exactly as the request', () => {
-      const input = solidStateSquad.read({ file: Buffer.from(s3(song(), song({ diff: 'A' })), 'utf8'), fields: { playtype: 'SP' } });
+      const input = solidStateSquad.read({ file: Buffer.from(s3(song({ diff: 'A' }), song()), 'utf8'), fields: {} });
       const stored = JSON.parse(JSON.stringify(input)) as unknown;
       expect(solidStateSquad.parse(stored, { maxScores: 10 })).toEqual(solidStateSquad.parse(input, { maxScores: 10 }));
       expect(solidStateSquad.parse(stored, { maxScores: 10 }).gpt.playtype).toBe('SP');
@@ -291,36 +298,38 @@ describe('file/solid-state-squad', () => {
     });
   });
 
-  describe('one playtype and version per import', () => {
+  describe('files that mix playtypes and versions', () => {
     const mixed = s3(song(), song({ diff: 'A' }), song({ diff: 'A', styles: 'red' }), song({ diff: '7', styles: 'red' }), song({ diff: '5', styles: 'us' }));
 
-    it('refuses a file that mixes them unless the form fields choose, listing what it holds', () => {
-      expect(rejection(mixed)).toEqual({
-        status: 400,
-        message:
-          'This file holds scores of more than one playtype or version: DP 10-cs (1), SP 10-cs (1), SP 11-cs (2). An import has one playtype and one version, so send the file once for each, with the form fields playtype and version (e.g. playtype=DP and version=10-cs).',
-      });
-      expect(rejection(mixed, { playtype: 'SP' }).message).toMatch(/more than one playtype or version: SP 10-cs \(1\), SP 11-cs \(2\)\./);
+    it('gives each score its own playtype and version, and the import those of the first score', () => {
+      const parsed = parse(mixed);
+      expect(parsed.gpt.playtype).toBe('DP');
+      expect(parsed.context.version).toBe('10-cs');
+      expect(convertAll(parsed).map((c) => (c.kind === 'score' ? `${c.playtype} ${c.version}` : c.kind))).toEqual([
+        'DP 10-cs',
+        'SP 10-cs',
+        'SP 11-cs',
+        'SP 11-cs',
+        'skip',
+      ]);
     });
 
-    it('imports the chosen group and skips the others', () => {
-      const parsed = parse(mixed, { playtype: 'SP', version: '11-cs' });
+    it('takes the group of the import from the first score that imports (not 5KEY, of a known style)', () => {
+      const parsed = parse(s3(song({ diff: '5' }), song({ styles: 'nope' }), song({ diff: 'L7', styles: 'us' })));
       expect(parsed.gpt.playtype).toBe('SP');
-      expect(parsed.context.version).toBe('11-cs');
-      expect(convertAll(parsed).map((c) => c.kind)).toEqual(['skip', 'skip', 'score', 'score', 'skip']);
-      expect(parse(mixed, { version: '10-cs', playtype: 'DP' }).gpt.playtype).toBe('DP');
+      expect(parsed.context.version).toBe('bmus');
     });
 
-    it('refuses a choice the file does not hold, and field values that are no playtype or version', () => {
-      expect(rejection(mixed, { playtype: 'DP', version: '11-cs' }).message).toBe(
-        'No score of this file is of the playtype and version asked for. It holds: DP 10-cs (1), SP 10-cs (1), SP 11-cs (2).',
-      );
-      expect(rejection(mixed, { playtype: 'Single' }).message).toBe("Invalid playtype 'Single': expected SP or DP.");
-      expect(rejection(mixed, { version: '30' }).message).toMatch(/^Invalid version '30': expected one of 3-cs, 4-cs, .*, 16-cs, bmus\.$/);
+    it('ignores the form fields playtype and version, which once chose a group', () => {
+      const parsed = parse(mixed, { playtype: 'SP', version: '11-cs' });
+      expect(parsed).toEqual(parse(mixed));
+      expect(convertAll(parsed).filter((c) => c.kind === 'score')).toHaveLength(4);
     });
 
-    it('a file of only 5KEY scores is an import of nothing', () => {
+    it('a file of only 5KEY scores is an import of nothing, as SP with no version', () => {
       const parsed = parse(s3(song({ diff: '5' })));
+      expect(parsed.gpt.playtype).toBe('SP');
+      expect(parsed.context.version).toBeNull();
       expect(convertAll(parsed)).toEqual([{ kind: 'skip' }]);
     });
   });
@@ -377,7 +386,7 @@ describe('file/solid-state-squad', () => {
       for (const xml of inputs) {
         let parsed: ParsedImport<S3Song>;
         try {
-          parsed = parse(xml, { playtype: 'DP', version: '10-cs' });
+          parsed = parse(xml);
         } catch (err) {
           expect(err).toBeInstanceOf(ImportRejectedError);
           const status = (err as ImportRejectedError).getStatus();
@@ -386,7 +395,7 @@ describe('file/solid-state-squad', () => {
         }
         for (const c of convertAll(parsed)) {
           expect(['score', 'error', 'skip']).toContain(c.kind);
-          if (c.kind === 'score') validateScoreElement(c.element, 0, parsed.gpt, Date.now());
+          if (c.kind === 'score') validateScoreElement(c.element, 0, IIDX.gpts[c.playtype as 'SP' | 'DP'], Date.now());
         }
       }
     });

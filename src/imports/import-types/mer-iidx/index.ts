@@ -7,7 +7,7 @@ import { parseMer, type MerInput, type MerScore } from './mer.parser.js';
 /** `file/mer-iidx`: the JSON score export of MER (IIDX). */
 export const merIidx: ImportType<MerScore> = {
   name: 'file/mer-iidx',
-  read({ file, fields }: ImportRequest): MerInput {
+  read({ file }: ImportRequest): MerInput {
     if (!file) throw new ImportRejectedError("Expected the JSON export as a file in the multipart field 'scoreData'.");
     let scores: unknown;
     try {
@@ -16,10 +16,10 @@ export const merIidx: ImportType<MerScore> = {
       throw new ImportRejectedError(`The scoreData file is not valid JSON: ${(err as Error).message}`);
     }
     assertAcceptableJson(scores, 'The scoreData file');
-    return { scores, playtype: fields.playtype ?? null };
+    return { scores };
   },
   parse: (input, { maxScores }) => parseMer(input, maxScores),
-  convert: (score, parsed) => convertMerScore(score, parsed),
+  convert: (score) => convertMerScore(score),
 };
 
 export const merIidxFormat: ImportFormat = { types: [merIidx] };

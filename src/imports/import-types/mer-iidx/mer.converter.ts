@@ -1,4 +1,4 @@
-import type { ConvertedItem, ParsedImport } from '../types.js';
+import type { ConvertedItem } from '../types.js';
 import { PLAYTYPES, type MerScore } from './mer.parser.js';
 
 /** MER's clear types → lamps: the same names, but for the full combo. */
@@ -15,16 +15,16 @@ export function timeOf(updateTime: string): number | undefined {
 }
 
 /**
- * One MER score → a score element matched by in-game id. Scores of the other playtype than the
- * import's are skipped (the form field chose it). BEGINNER charts are not tracked for iidx.
+ * One MER score → a score element of its own playtype, matched by in-game id. BEGINNER charts are
+ * not tracked for iidx.
  */
-export function convertMerScore(score: MerScore, parsed: ParsedImport<MerScore>): ConvertedItem {
-  if (PLAYTYPES[score.play_type] !== parsed.gpt.playtype) return { kind: 'skip' };
+export function convertMerScore(score: MerScore): ConvertedItem {
   if (score.diff_type === 'BEGINNER') return { kind: 'error', message: `music_id ${score.music_id}: BEGINNER charts are not tracked for iidx.` };
   const timeAchieved = timeOf(score.update_time);
   if (timeAchieved === undefined) return { kind: 'error', message: `music_id ${score.music_id}: update_time '${score.update_time}' is not a real date.` };
   return {
     kind: 'score',
+    playtype: PLAYTYPES[score.play_type],
     element: {
       matchType: 'inGameID',
       identifier: String(score.music_id),

@@ -4,10 +4,9 @@ import { IIDX } from '../../../game-support/iidx/index.js';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ParsedImport } from '../types.js';
 
-/** What the import keeps: the JSON array, and the form field that picks a playtype. */
+/** What the import keeps: the JSON array. */
 export interface MerInput {
   scores: unknown;
-  playtype: unknown;
 }
 
 const whole = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -27,30 +26,23 @@ export const PLAYTYPES = { SINGLE: 'SP', DOUBLE: 'DP' } as const;
 
 /**
  * Checks a MER export as a whole: a JSON array whose every entry is a valid score (the first bad
- * one rejects the file, naming its index). An import has one playtype and MER exports mix SP and
- * DP, so the form field `playtype` chooses when the file holds both.
+ * one rejects the file, naming its index). MER exports mix SP and DP: each score names its own
+ * playtype (see the converter), and the import's is that of the first score.
  */
 export function parseMer(input: unknown, maxScores: number): ParsedImport<MerScore> {
-  const { scores, playtype: wanted } = (input ?? {}) as Partial<MerInput>;
+  const { scores } = (input ?? {}) as Partial<MerInput>;
   if (!Array.isArray(scores)) throw new ImportRejectedError('A MER export must be a JSON array of scores.');
   if (scores.length > maxScores)
     throw new ImportRejectedError(
       `This file has ${scores.length} scores; the limit is ${maxScores} per import. Split it into several files.`,
       HttpStatus.PAYLOAD_TOO_LARGE,
     );
-  if (wanted !== undefined && wanted !== null && wanted !== 'SP' && wanted !== 'DP')
-    throw new ImportRejectedError(`Invalid playtype '${String(wanted)}': expected SP or DP.`);
   const items = scores.map((entry, index) => {
     const checked = score.safeParse(entry);
     if (checked.success) return checked.data;
     const issue = checked.error.issues[0];
     throw new ImportRejectedError(`${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message} [Index ${index}]`);
   });
-  const present = [...new Set(items.map((s) => PLAYTYPES[s.play_type]))];
-  if (!wanted && present.length > 1)
-    throw new ImportRejectedError(
-      'This file holds SP and DP scores. An import has one playtype, so send the file twice, with the form field playtype=SP and then playtype=DP.',
-    );
-  const playtype = wanted ?? present[0] ?? 'SP';
+  const playtype = items.length ? PLAYTYPES[items[0].play_type] : 'SP';
   return { gpt: IIDX.gpts[playtype], context: { service: 'MER', version: null }, classes: {}, items };
 }

@@ -7,7 +7,7 @@ import { readXmlSubset, XmlSubsetError } from './s3-xml.js';
 /** `file/solid-state-squad`: the XML export of Solid State Squad (IIDX CS and old arcade styles). */
 export const solidStateSquad: ImportType<S3Song> = {
   name: 'file/solid-state-squad',
-  read({ file, fields }: ImportRequest): S3Input {
+  read({ file }: ImportRequest): S3Input {
     if (!file) throw new ImportRejectedError("Expected the XML as a file in the multipart field 'scoreData'.");
     let root: ReturnType<typeof readXmlSubset>;
     try {
@@ -16,10 +16,10 @@ export const solidStateSquad: ImportType<S3Song> = {
       if (err instanceof XmlSubsetError) throw new ImportRejectedError(`Could not parse XML: ${err.message}`);
       throw err;
     }
-    return { document: { [root.root]: root.value }, playtype: fields.playtype ?? null, version: fields.version ?? null };
+    return { document: { [root.root]: root.value } };
   },
   parse: (input, { maxScores }) => parseS3(input, maxScores),
-  convert: (song, parsed) => convertS3Song(song, parsed),
+  convert: (song) => convertS3Song(song),
 };
 
 export const solidStateSquadFormat: ImportFormat = { types: [solidStateSquad] };

@@ -1,4 +1,4 @@
-import type { ConvertedItem, ParsedImport } from '../types.js';
+import type { ConvertedItem } from '../types.js';
 import type { S3Song } from './s3.parser.js';
 import { DIFFS, FIVE_KEY, versionOfStyles } from './s3.tables.js';
 
@@ -30,22 +30,22 @@ export function timeOf(date: string): number | null | undefined {
 }
 
 /**
- * One S3 score → a score element matched by title (case-insensitively, as S3 titles are often
- * cased differently). 5KEY scores are skipped, as are scores of another playtype or version than
- * the import's (the form fields chose it).
+ * One S3 score → a score element of its own playtype and version (its last style), matched by
+ * title (case-insensitively, as S3 titles are often cased differently). 5KEY scores are skipped.
  */
-export function convertS3Song(song: S3Song, parsed: ParsedImport<S3Song>): ConvertedItem {
+export function convertS3Song(song: S3Song): ConvertedItem {
   if (song.diff === FIVE_KEY) return { kind: 'skip' };
   const { playtype, difficulty } = DIFFS[song.diff];
   const { style, version } = versionOfStyles(song.styles);
   if (!version) return { kind: 'error', message: `'${song.songname}': unknown style '${style}' (the last of its styles).` };
-  if (playtype !== parsed.gpt.playtype || version !== parsed.context.version) return { kind: 'skip' };
   if (song.songname === '') return { kind: 'error', message: 'A score has an empty songname.' };
   const timeAchieved = timeOf(song.date);
   if (timeAchieved === undefined) return { kind: 'error', message: `'${song.songname}': Invalid/Unparsable score timestamp '${song.date}'.` };
   const breakdown = song.scorebreakdown;
   return {
     kind: 'score',
+    playtype,
+    version,
     element: {
       matchType: 'songTitle',
       identifier: song.songname,

@@ -3,13 +3,11 @@ import { z } from 'zod';
 import { IIDX } from '../../../game-support/iidx/index.js';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ParsedImport } from '../types.js';
-import { DIFFS, FIVE_KEY, S3_VERSIONS, versionOfStyles } from './s3.tables.js';
+import { DIFFS, FIVE_KEY, versionOfStyles } from './s3.tables.js';
 
-/** What the import keeps: the document read from the XML, and the form fields that pick a playtype and version. */
+/** What the import keeps: the document read from the XML. */
 export interface S3Input {
   document: unknown;
-  playtype: unknown;
-  version: unknown;
 }
 
 const count = z
@@ -45,9 +43,9 @@ const document = z.looseObject({
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Checks an S3 document as a whole (any violation rejects it, as the format's reference does) and
- * picks the import's playtype and version. An import has one of each, and S3 files can mix
- * them, so the form fields `playtype` and `version` choose when the file holds more than one.
+ * Checks an S3 document as a whole (any violation rejects it, as the format's reference does). S3
+ * files mix playtypes and styles: each score names its own playtype and version (see the
+ * converter), and the import's are those of the first score that has them.
  */
 export function parseS3(input: unknown, maxScores: number): ParsedImport<S3Song> {
   if (!isObject(input)) throw new ImportRejectedError('A Solid State Squad import is kept as its document and form fields.');
@@ -69,34 +67,15 @@ export function parseS3(input: unknown, maxScores: number): ParsedImport<S3Song>
     throw new ImportRejectedError(`Invalid S3 XML. ${path.replace(/^\./, '')}: ${issue.message}.`);
   }
   const items = checked.data.s3data.scoredata.song;
-  const { playtype, version } = chooseGroup(items, input.playtype, input.version);
+  const { playtype, version } = groupOfFirst(items);
   return { gpt: IIDX.gpts[playtype], context: { service: 'Solid State Squad', version }, classes: {}, items };
 }
 
-function chooseGroup(items: S3Song[], wantPlaytype: unknown, wantVersion: unknown): { playtype: 'SP' | 'DP'; version: string | null } {
-  if (wantPlaytype !== undefined && wantPlaytype !== null && wantPlaytype !== 'SP' && wantPlaytype !== 'DP')
-    throw new ImportRejectedError(`Invalid playtype '${String(wantPlaytype)}': expected SP or DP.`);
-  if (wantVersion !== undefined && wantVersion !== null && (typeof wantVersion !== 'string' || !S3_VERSIONS.includes(wantVersion)))
-    throw new ImportRejectedError(`Invalid version '${String(wantVersion)}': expected one of ${S3_VERSIONS.join(', ')}.`);
-  const groups = new Map<string, { playtype: 'SP' | 'DP'; version: string; scores: number }>();
+/** The playtype and version of the first score that imports (not 5KEY, of a known style); SP and none for a file without one. */
+function groupOfFirst(items: readonly S3Song[]): { playtype: 'SP' | 'DP'; version: string | null } {
   for (const item of items) {
-    const version = versionOfStyles(item.styles).version;
-    if (item.diff === FIVE_KEY || !version) continue;
-    const { playtype } = DIFFS[item.diff];
-    const key = `${playtype} ${version}`;
-    const group = groups.get(key) ?? { playtype, version, scores: 0 };
-    group.scores += 1;
-    groups.set(key, group);
+    const { version } = versionOfStyles(item.styles);
+    if (item.diff !== FIVE_KEY && version) return { playtype: DIFFS[item.diff].playtype, version };
   }
-  const all = [...groups.values()];
-  const wanted = all.filter((g) => (wantPlaytype ?? g.playtype) === g.playtype && (wantVersion ?? g.version) === g.version);
-  const describe = (list: typeof all) => list.map((g) => `${g.playtype} ${g.version} (${g.scores})`).join(', ');
-  if (wanted.length > 1) {
-    throw new ImportRejectedError(
-      `This file holds scores of more than one playtype or version: ${describe(wanted)}. An import has one playtype and one version, so send the file once for each, with the form fields playtype and version (e.g. playtype=${wanted[0].playtype} and version=${wanted[0].version}).`,
-    );
-  }
-  if (wanted.length === 0 && all.length > 0)
-    throw new ImportRejectedError(`No score of this file is of the playtype and version asked for. It holds: ${describe(all)}.`);
-  return wanted[0] ?? { playtype: (wantPlaytype as 'SP' | 'DP' | null | undefined) ?? 'SP', version: (wantVersion as string | null | undefined) ?? null };
+  return { playtype: 'SP', version: null };
 }

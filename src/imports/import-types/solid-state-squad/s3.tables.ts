@@ -31,8 +31,6 @@ export const STYLES: Readonly<Record<string, string>> = {
   us: 'bmus',
 };
 
-export const S3_VERSIONS: readonly string[] = [...new Set(Object.values(STYLES))];
-
 /** The version of a score's `styles` list (its last entry), or undefined for an unknown style. */
 export function versionOfStyles(styles: string): { style: string; version: string | undefined } {
   const list = styles.split(',');
