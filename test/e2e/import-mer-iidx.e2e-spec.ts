@@ -59,60 +59,53 @@ describe('file/mer-iidx through POST /import/file', () => {
     ]);
   });
 
-  it('refuses a file of SP and DP scores unless the playtype field chooses', async () => {
+  it('imports SP and DP scores of one file in one import, by in-game id, with an orphan and a BEGINNER error', async () => {
     const res = await upload(p.token, FILE);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(
-      'This file holds SP and DP scores. An import has one playtype, so send the file twice, with the form field playtype=SP and then playtype=DP.',
-    );
-    expect(await storedFor(p.user.id)).toEqual({ scores: 0, imports: 0 });
-  });
-
-  it('imports the SP scores by in-game id, with an orphan and a BEGINNER error, in one session', async () => {
-    const res = await upload(p.token, FILE, { playtype: 'SP' });
     expect(res.status).toBe(200);
     const doc = res.body as ImportDocument;
-    expect(doc.idStrings).toEqual(['iidx:SP']);
-    expect(doc.scoreIDs).toHaveLength(3);
+    expect(doc.idStrings).toEqual(['iidx:DP', 'iidx:SP']);
+    expect(doc.scoreIDs).toHaveLength(4);
     const errors = errorsByIndex(doc);
     expect([...errors.keys()].sort()).toEqual([3, 4]);
     expect(errors.get(3)?.type).toBe('SongOrChartNotFound');
     expect(errors.get(4)).toEqual({ type: 'InvalidDatapoint', message: 'scores[4]: music_id 25001: BEGINNER charts are not tracked for iidx.' });
     const stored = await scoresOf(t.database, p.user.id);
-    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.scoreData.optional.bp, s.timeAchieved])).toEqual([
+    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.scoreData.optional.bp ?? null, s.timeAchieved])).toEqual([
+      [chart('mer-DP-HYPER'), 1000, 'FULL COMBO', 'C', null, Date.UTC(2022, 2, 5, 1, 0)],
       [chart('mer-SP-HYPER'), 1400, 'HARD CLEAR', 'AA', 12, Date.UTC(2022, 2, 5, 1, 3)],
       [chart('mer-SP-ANOTHER'), 1500, 'FAILED', 'B', 40, Date.UTC(2022, 2, 5, 1, 6)],
       [chart('mer-SP-HYPER'), 1500, 'FULL COMBO', 'AAA', 0, Date.UTC(2022, 2, 5, 1, 15)],
     ]);
-    expect(doc.createdSessions).toHaveLength(1);
+    // A session per playtype.
+    expect(doc.createdSessions).toHaveLength(2);
     expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
-    const pb = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/${chart('mer-SP-HYPER')}`);
-    expect(pb.status).toBe(200);
-    expect(pb.body.pb.scoreData).toMatchObject({ score: 1500, lamp: 'FULL COMBO' });
+    const sp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/${chart('mer-SP-HYPER')}`);
+    expect(sp.status).toBe(200);
+    expect(sp.body.pb.scoreData).toMatchObject({ score: 1500, lamp: 'FULL COMBO' });
+    const dp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/DP/pbs/${chart('mer-DP-HYPER')}`);
+    expect(dp.status).toBe(200);
+    expect(dp.body.pb.scoreData).toMatchObject({ score: 1000, lamp: 'FULL COMBO' });
   });
 
-  it('imports nothing new when the same file is sent again, and the DP score with playtype=DP', async () => {
-    const again = await upload(p.token, FILE, { playtype: 'SP' });
-    expect(again.status).toBe(200);
-    expect(again.body.scoreIDs).toEqual([]);
-    expect([...errorsByIndex(again.body as ImportDocument).keys()]).toEqual([4]);
-    const dp = await upload(p.token, FILE, { playtype: 'DP' });
-    expect(dp.status).toBe(200);
-    expect(dp.body.scoreIDs).toHaveLength(1);
-    expect(dp.body.idStrings).toEqual(['iidx:DP']);
+  it('imports nothing new when the same file is sent again (a playtype field, once a choice, is ignored)', async () => {
+    for (const fields of [{}, { playtype: 'SP' }]) {
+      const again = await upload(p.token, FILE, fields);
+      expect(again.status).toBe(200);
+      expect(again.body.scoreIDs).toEqual([]);
+      expect([...errorsByIndex(again.body as ImportDocument).keys()]).toEqual([4]);
+    }
     expect((await storedFor(p.user.id)).scores).toBe(4);
   });
 
   describe('bad files are refused whole with a 400, and nothing is stored', () => {
-    it.each<[string, string, RegExp, Record<string, string>?]>([
+    it.each<[string, string, RegExp]>([
       ['invalid JSON', '[{"music_id":', /^The scoreData file is not valid JSON/],
       ['an object', '{"scores":[]}', /^A MER export must be a JSON array of scores\.$/],
       ['a bad entry', JSON.stringify([JSON.parse(EXAMPLE)[0], { ...JSON.parse(EXAMPLE)[0], clear_type: 'FC' }]), /^clear_type: .* \[Index 1\]$/],
       ['a bad update_time', EXAMPLE.replace('2022-03-05 10:00:00', '05/03/2022'), /^update_time: expected YYYY-MM-DD HH:MM:SS \[Index 0\]$/],
-      ['a bad playtype field', EXAMPLE, /^Invalid playtype 'Double'/, { playtype: 'Double' }],
-    ])('%s', async (_, text, message, fields = {}) => {
+    ])('%s', async (_, text, message) => {
       const q = await player(t);
-      const res = await upload(q.token, text, fields);
+      const res = await upload(q.token, text);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
