@@ -41,21 +41,12 @@ describe('file/solid-state-squad through POST /import/file', () => {
     await t.close();
   });
 
-  it('refuses a file of several playtypes or versions unless the form fields choose one, listing them', async () => {
+  it('imports SP and DP scores of one file in one import, each into the charts of its version, with an orphan, a skip and per-score errors', async () => {
     const res = await upload(p.token, XML);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(
-      'This file holds scores of more than one playtype or version: SP 10-cs (4), DP 10-cs (1). An import has one playtype and one version, so send the file once for each, with the form fields playtype and version (e.g. playtype=SP and version=10-cs).',
-    );
-    expect(await storedFor(p.user.id)).toEqual({ scores: 0, imports: 0 });
-  });
-
-  it('imports the SP scores into the charts of their version, with an orphan, a skip and per-score errors', async () => {
-    const res = await upload(p.token, XML, { playtype: 'SP' });
     expect(res.status).toBe(200);
     const doc = res.body as ImportDocument;
-    expect(doc.idStrings).toEqual(['iidx:SP']);
-    expect(doc.scoreIDs).toHaveLength(2);
+    expect(doc.idStrings).toEqual(['iidx:SP', 'iidx:DP']);
+    expect(doc.scoreIDs).toHaveLength(4);
     const errors = errorsByIndex(doc);
     expect([...errors.keys()].sort()).toEqual([2, 5, 6]);
     expect(errors.get(2)?.type).toBe('SongOrChartNotFound');
@@ -65,36 +56,46 @@ describe('file/solid-state-squad through POST /import/file', () => {
 
     const stored = await scoresOf(t.database, p.user.id);
     expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.service, s.timeAchieved, s.comment])).toEqual([
+      [chart('s3-delta-DP-ANOTHER'), 1200, 'CLEAR', 'B', 'Solid State Squad', Date.UTC(2008, 4, 1, 20), null],
       [chart('s3-delta-SP-ANOTHER-cs'), 1300, 'HARD CLEAR', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 0), 'hard clear & happy'],
       [chart('s3-delta-SP-HYPER'), 900, 'FULL COMBO', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 5), null],
+      [chart('s3-epsilon-SP-NORMAL'), 700, 'CLEAR', 'AA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 7), null],
     ]);
-    expect(stored[0].scoreData.judgements).toEqual({ pgreat: 600, great: 100, good: 0, bad: 0, poor: 0 });
-    expect(stored[0].percent).toBeCloseTo((100 * 1300) / 1400, 10);
-    expect(doc.createdSessions).toHaveLength(1);
-    expect(await sessionsOf(t.database, p.user.id)).toHaveLength(1);
+    expect(stored[1].scoreData.judgements).toEqual({ pgreat: 600, great: 100, good: 0, bad: 0, poor: 0 });
+    expect(stored[1].percent).toBeCloseTo((100 * 1300) / 1400, 10);
+    // One session per playtype: the SP scores of both versions are one sitting, the 11-cs batch appended to it.
+    const [spSession, dpSession, appended] = doc.createdSessions;
+    expect(doc.createdSessions.map((c) => c.type)).toEqual(['Created', 'Created', 'Appended']);
+    expect([appended.sessionID === spSession.sessionID, dpSession.sessionID === spSession.sessionID]).toEqual([true, false]);
+    expect(await sessionsOf(t.database, p.user.id)).toHaveLength(2);
     expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
 
-    const pbs = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/all`);
-    expect(pbs.status).toBe(200);
-    expect((pbs.body.pbs as { chartID: string }[]).map((b) => b.chartID).sort()).toEqual([chart('s3-delta-SP-ANOTHER-cs'), chart('s3-delta-SP-HYPER')].sort());
-  });
-
-  it('imports nothing new when the same file is sent again', async () => {
-    const res = await upload(p.token, XML, { playtype: 'SP', version: '10-cs' });
-    expect(res.status).toBe(200);
-    expect(res.body.scoreIDs).toEqual([]);
-    expect([...errorsByIndex(res.body as ImportDocument).keys()].sort()).toEqual([5, 6]);
-    expect((await storedFor(p.user.id)).scores).toBe(2);
-  });
-
-  it('imports the DP score with playtype=DP, and the reference example with no field at all', async () => {
-    const dp = await upload(p.token, XML, { playtype: 'DP' });
+    const sp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/all`);
+    expect(sp.status).toBe(200);
+    expect((sp.body.pbs as { chartID: string }[]).map((b) => b.chartID).sort()).toEqual(
+      [chart('s3-delta-SP-ANOTHER-cs'), chart('s3-delta-SP-HYPER'), chart('s3-epsilon-SP-NORMAL')].sort(),
+    );
+    const dp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/DP/pbs/all`);
     expect(dp.status).toBe(200);
-    expect(dp.body.scoreIDs).toHaveLength(1);
+    expect((dp.body.pbs as { chartID: string }[]).map((b) => b.chartID)).toEqual([chart('s3-delta-DP-ANOTHER')]);
+  });
+
+  it('imports nothing new when the same file is sent again (playtype and version fields, once a choice, are ignored)', async () => {
+    for (const fields of [{}, { playtype: 'SP', version: '10-cs' }]) {
+      const res = await upload(p.token, XML, fields);
+      expect(res.status).toBe(200);
+      expect(res.body.scoreIDs).toEqual([]);
+      expect([...errorsByIndex(res.body as ImportDocument).keys()].sort()).toEqual([5, 6]);
+    }
+    expect((await storedFor(p.user.id)).scores).toBe(4);
+  });
+
+  it('imports the reference example', async () => {
     const q = await player(t);
     const example = await upload(q.token, EXAMPLE);
     expect(example.status).toBe(200);
     expect(example.body.errors).toEqual([]);
+    expect(example.body.idStrings).toEqual(['iidx:DP']);
     const [score] = await scoresOf(t.database, q.user.id);
     expect([score.chartID, score.score, score.scoreData.lamp, score.scoreData.grade, score.timeAchieved]).toEqual([
       chart('s3-delta-DP-ANOTHER'),
@@ -106,7 +107,7 @@ describe('file/solid-state-squad through POST /import/file', () => {
   });
 
   describe('bad files are refused whole with a 400, and nothing is stored', () => {
-    it.each<[string, string, RegExp, Record<string, string>?]>([
+    it.each<[string, string, RegExp]>([
       [
         'a billion-laughs payload',
         `<?xml version="1.0"?><!DOCTYPE s3data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><s3data>&b;</s3data>`,
@@ -119,10 +120,9 @@ describe('file/solid-state-squad through POST /import/file', () => {
       ['no song', '<s3data><userdata/><scoredata/></s3data>', /no <song> inside/],
       ['an unknown diff', EXAMPLE.replace('A14', 'X'), /^Invalid S3 XML\. s3data\.scoredata\.song\[0\]\.diff/],
       ['an unknown cleartype', EXAMPLE.replace('cleared', 'failed'), /song\[0\]\.cleartype/],
-      ['a bad playtype field', EXAMPLE, /Invalid playtype 'SPP'/, { playtype: 'SPP' }],
-    ])('%s', async (_, xml, message, fields = {}) => {
+    ])('%s', async (_, xml, message) => {
       const q = await player(t);
-      const res = await upload(q.token, xml, fields);
+      const res = await upload(q.token, xml);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
