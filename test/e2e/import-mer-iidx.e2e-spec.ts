@@ -88,7 +88,7 @@ describe('file/mer-iidx through POST /import/file', () => {
   });
 
   it('imports nothing new when the same file is sent again (a playtype field, once a choice, is ignored)', async () => {
-    for (const fields of [{}, { playtype: 'SP' }]) {
+    for (const fields of [{}, { playtype: 'SP' }] as Record<string, string>[]) {
       const again = await upload(p.token, FILE, fields);
       expect(again.status).toBe(200);
       expect(again.body.scoreIDs).toEqual([]);

@@ -81,7 +81,7 @@ describe('file/solid-state-squad through POST /import/file', () => {
   });
 
   it('imports nothing new when the same file is sent again (playtype and version fields, once a choice, are ignored)', async () => {
-    for (const fields of [{}, { playtype: 'SP', version: '10-cs' }]) {
+    for (const fields of [{}, { playtype: 'SP', version: '10-cs' }] as Record<string, string>[]) {
       const res = await upload(p.token, XML, fields);
       expect(res.status).toBe(200);
       expect(res.body.scoreIDs).toEqual([]);
