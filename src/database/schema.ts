@@ -8,3 +8,4 @@ export * from './schema/catalog.js';
 export * from './schema/scores.js';
 export * from './schema/imports.js';
 export * from './schema/ugpt.js';
+export * from './schema/admin.js';
