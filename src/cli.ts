@@ -143,7 +143,9 @@ const CLI_ACTOR: Actor = { userID: null, via: 'cli' };
 
 program
   .command('recalc')
-  .description('Recompute calculatedData, PBs, ranks, sessions and profile stats of the matching scores (all scores without filters), in batches. Safe to re-run.')
+  .description(
+    'Recompute calculatedData, PBs, ranks, sessions and profile stats of the matching scores (all scores without filters), in batches. Safe to re-run.',
+  )
   .option('--game <game>', 'only this game')
   .option('--playtype <playtype>', 'only this playtype')
   .option('--user <id>', 'only this user id', integer('user', 1, 2147483647))
@@ -153,7 +155,16 @@ program
   .option('--added-from <ms>', 'only scores added at or after this time (Unix ms)', integer('added-from', 0, Number.MAX_SAFE_INTEGER))
   .option('--added-to <ms>', 'only scores added at or before this time (Unix ms)', integer('added-to', 0, Number.MAX_SAFE_INTEGER))
   .action(
-    (options: { game?: string; playtype?: string; user?: number; chart?: string; importType?: string; service?: string; addedFrom?: number; addedTo?: number }) =>
+    (options: {
+      game?: string;
+      playtype?: string;
+      user?: number;
+      chart?: string;
+      importType?: string;
+      service?: string;
+      addedFrom?: number;
+      addedTo?: number;
+    }) =>
       withServices(async (services) => {
         const filter: RecalcDto = {
           game: options.game,
@@ -185,7 +196,9 @@ program
   .action((options: { limit: number }) =>
     withServices(async (services) => {
       for (const e of await services.get(AdminService).listAudit(options.limit))
-        console.log(`${new Date(e.timestamp).toISOString()}\t${e.action}\t${e.userID === null ? e.via : `user ${e.userID} (${e.via})`}\t${JSON.stringify(e.params)}`);
+        console.log(
+          `${new Date(e.timestamp).toISOString()}\t${e.action}\t${e.userID === null ? e.via : `user ${e.userID} (${e.via})`}\t${JSON.stringify(e.params)}`,
+        );
     }),
   );
 

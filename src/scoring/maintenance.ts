@@ -58,7 +58,10 @@ function scoreWhere(filter: ScoreFilter): SQL | undefined {
 }
 
 export async function countScores(database: Database, filter: ScoreFilter): Promise<number> {
-  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(scores).where(scoreWhere(filter));
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(scores)
+    .where(scoreWhere(filter));
   return row.n;
 }
 
@@ -95,9 +98,7 @@ export async function recalcScores(database: Database, filter: ScoreFilter, onBa
         .from(scores)
         .innerJoin(charts, eq(charts.chartID, scores.chartID))
         .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
-        .where(
-          and(where, after && sql`(${scores.userID}, ${scores.chartID}, ${scores.scoreID}) > (${after.userID}, ${after.chartID}, ${after.scoreID})`),
-        )
+        .where(and(where, after && sql`(${scores.userID}, ${scores.chartID}, ${scores.scoreID}) > (${after.userID}, ${after.chartID}, ${after.scoreID})`))
         .orderBy(asc(scores.userID), asc(scores.chartID), asc(scores.scoreID))
         .limit(BATCH);
       if (rows.length === 0) return undefined;
