@@ -2,6 +2,7 @@ import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsu
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import express from 'express';
 import type { DestinationStream } from 'pino';
+import { AdminModule } from './admin/admin.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClientsModule } from './clients/clients.module.js';
@@ -73,6 +74,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
+        AdminModule,
       ],
       providers: [
         { provide: APP_OPTIONS, useValue: options },

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplicationContext } from '@nestjs/common';
+import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { openConfiguredDatabase } from './bootstrap.js';
@@ -19,6 +19,8 @@ import { SnapshotsService } from './ugpt/snapshots.service.js';
 import { RerankService } from './scoring/rerank.service.js';
 import { findGame, GAMES } from './game-support/registry.js';
 import { UsersService } from './users/users.service.js';
+import { AdminService, type Actor } from './admin/admin.service.js';
+import type { RecalcDto } from './admin/dto/admin.dto.js';
 
 class CliError extends Error {}
 
@@ -137,6 +139,69 @@ program
     }),
   );
 
+const CLI_ACTOR: Actor = { userID: null, via: 'cli' };
+
+program
+  .command('recalc')
+  .description(
+    'Recompute calculatedData, PBs, ranks, sessions and profile stats of the matching scores (all scores without filters), in batches. Safe to re-run.',
+  )
+  .option('--game <game>', 'only this game')
+  .option('--playtype <playtype>', 'only this playtype')
+  .option('--user <id>', 'only this user id', integer('user', 1, 2147483647))
+  .option('--chart <chartID>', 'only this chart')
+  .option('--import-type <type>', 'only scores imported with this import type')
+  .option('--service <service>', 'only scores of this service')
+  .option('--added-from <ms>', 'only scores added at or after this time (Unix ms)', integer('added-from', 0, Number.MAX_SAFE_INTEGER))
+  .option('--added-to <ms>', 'only scores added at or before this time (Unix ms)', integer('added-to', 0, Number.MAX_SAFE_INTEGER))
+  .action(
+    (options: {
+      game?: string;
+      playtype?: string;
+      user?: number;
+      chart?: string;
+      importType?: string;
+      service?: string;
+      addedFrom?: number;
+      addedTo?: number;
+    }) =>
+      withServices(async (services) => {
+        const filter: RecalcDto = {
+          game: options.game,
+          playtype: options.playtype,
+          userID: options.user,
+          chartID: options.chart,
+          importType: options.importType,
+          service: options.service,
+          timeAddedFrom: options.addedFrom,
+          timeAddedTo: options.addedTo,
+        };
+        const admin = services.get(AdminService);
+        const progress = progressFor(process.stderr);
+        progress.phase('Recalculating scores', await admin.countScores(filter));
+        let shown = 0;
+        const total = await admin.recalc(CLI_ACTOR, filter, (done) => {
+          progress.advance(done - shown);
+          shown = done;
+        });
+        progress.done();
+        console.log(`Recalculated ${total} score(s).`);
+      }),
+  );
+
+program
+  .command('audit')
+  .description('Print the audit log of admin actions (routes and CLI), newest first.')
+  .option('--limit <n>', 'how many entries', integer('limit', 1, 10000), 50)
+  .action((options: { limit: number }) =>
+    withServices(async (services) => {
+      for (const e of await services.get(AdminService).listAudit(options.limit))
+        console.log(
+          `${new Date(e.timestamp).toISOString()}\t${e.action}\t${e.userID === null ? e.via : `user ${e.userID} (${e.via})`}\t${JSON.stringify(e.params)}`,
+        );
+    }),
+  );
+
 const inviteCommand = program.command('invites').description('Invite codes, for INVITE_ONLY=true deployments.');
 inviteCommand
   .command('create')
@@ -165,7 +230,8 @@ try {
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof SeedLoadError ||
-    err instanceof SeedSourceError
+    err instanceof SeedSourceError ||
+    err instanceof HttpException
   ) {
     console.error(err.message);
   } else {

@@ -9,3 +9,4 @@ export * from './schema/scores.js';
 export * from './schema/imports.js';
 export * from './schema/ugpt.js';
 export * from './schema/orphan-charts.js';
+export * from './schema/admin.js';

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { InvitesModule } from '../auth/invites.module.js';
 import { ImportsModule } from '../imports/imports.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
@@ -16,7 +17,16 @@ export class CliModule {
   static register(options: CoreOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [CoreModule.register(options), UsersModule, InvitesModule, SeedsModule, ImportsModule, ScoringModule, UgptModule.register({ schedule: false })],
+      imports: [
+        CoreModule.register(options),
+        UsersModule,
+        InvitesModule,
+        SeedsModule,
+        ImportsModule,
+        ScoringModule,
+        UgptModule.register({ schedule: false }),
+        AdminModule,
+      ],
     };
   }
 }

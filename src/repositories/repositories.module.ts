@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsRepository } from './accounts.repository.js';
+import { AdminAuditRepository } from './admin-audit.repository.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { AppSecretsRepository } from './app-secrets.repository.js';
 import { CatalogCache } from './catalog-cache.js';
@@ -29,6 +30,7 @@ import { UsersRepository } from './users.repository.js';
 
 const REPOSITORIES = [
   AccountsRepository,
+  AdminAuditRepository,
   ApiKeysRepository,
   AppSecretsRepository,
   CatalogCache,

@@ -61,6 +61,12 @@ export class ScoresRepository {
     return row;
   }
 
+  /** The users who have a score on this chart. */
+  async usersWithScoresOn(chartID: string): Promise<number[]> {
+    const rows = await this.database.db.selectDistinct({ userID: scores.userID }).from(scores).where(eq(scores.chartID, chartID));
+    return rows.map((r) => r.userID);
+  }
+
   /** The scores of these ids, in play order. */
   findByIds(scoreIDs: readonly string[], q: Queryable = this.database.db): Promise<ScoreRow[]> {
     if (scoreIDs.length === 0) return Promise.resolve([]);

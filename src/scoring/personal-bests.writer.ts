@@ -30,7 +30,7 @@ const CHART_RANK_LOCK = ADVISORY_LOCK_NAMESPACE + 2;
  * statement (no deadlock between two imports) and held until commit, so each transaction ranks
  * against every PB committed before it.
  */
-async function lockCharts(tx: Tx, chartIDs: readonly string[]) {
+export async function lockCharts(tx: Tx, chartIDs: readonly string[]) {
   if (chartIDs.length === 0) return;
   await tx.execute(
     sql`SELECT count(pg_advisory_xact_lock(${CHART_RANK_LOCK}, hashtext(c))) FROM (SELECT unnest(${sql.param([...chartIDs].sort())}::text[]) AS c ORDER BY c) s`,

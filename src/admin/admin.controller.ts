@@ -1,0 +1,90 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Auth, RequireAdmin } from '../http/auth/access.decorators.js';
+import type { AuthContext } from '../http/auth/auth-context.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { AdminService, type Actor } from './admin.service.js';
+import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
+
+class RecalcResponse {
+  @ApiProperty({ type: 'integer' })
+  scoresRecalced!: number;
+}
+
+class AuditEntryDocument {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The administrator; null for the CLI.' }) userID!: number | null;
+  @ApiProperty({ enum: ['session', 'token', 'cli'] }) via!: string;
+  @ApiProperty() action!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) params!: Record<string, unknown>;
+  @ApiProperty({ type: 'integer' }) timestamp!: number;
+}
+
+const actorOf = (auth: AuthContext): Actor => ({ userID: auth.user?.id ?? null, via: auth.kind === 'token' ? 'token' : 'session' });
+
+@ApiTags('admin')
+@RequireAdmin()
+@Controller('admin')
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Post('change-log-level')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Set this process's log level now; the configured level returns after `duration` minutes unless `noReset`." })
+  @ApiEmptyObjectResponse()
+  async changeLogLevel(@Auth() auth: AuthContext, @Body() dto: ChangeLogLevelDto): Promise<EmptyObject> {
+    await this.admin.changeLogLevel(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('delete-score')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Delete any score, as its owner's delete does (PB, ranks, session, import, profile)." })
+  @ApiEmptyObjectResponse()
+  async deleteScore(@Auth() auth: AuthContext, @Body() dto: DeleteScoreDto): Promise<EmptyObject> {
+    await this.admin.deleteScore(actorOf(auth), dto.scoreID);
+    return {};
+  }
+
+  @Post('resync-pbs')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Recompute PBs and ranks of these users (default all) matching the filter (game, playtype, chartID, userID).' })
+  @ApiEmptyObjectResponse()
+  async resyncPbs(@Auth() auth: AuthContext, @Body() dto: ResyncPbsDto): Promise<EmptyObject> {
+    await this.admin.resyncPbs(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('destroy-ugpt')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Remove a user's profile on a GPT: scores, PBs, sessions, stats, snapshots; ranks are fixed." })
+  @ApiEmptyObjectResponse()
+  async destroyUgpt(@Auth() auth: AuthContext, @Body() dto: DestroyUgptDto): Promise<EmptyObject> {
+    await this.admin.destroyUgpt(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('destroy-chart')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove a chart, its scores and PBs; the players concerned are recomputed.' })
+  @ApiEmptyObjectResponse()
+  async destroyChart(@Auth() auth: AuthContext, @Body() dto: DestroyChartDto): Promise<EmptyObject> {
+    await this.admin.destroyChart(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('recalc')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Recompute calculatedData, PBs, sessions and profiles of the matching scores (empty body: all), in batches.' })
+  @ApiOkResponse({ type: RecalcResponse })
+  async recalc(@Auth() auth: AuthContext, @Body() dto: RecalcDto): Promise<RecalcResponse> {
+    return { scoresRecalced: await this.admin.recalc(actorOf(auth), dto) };
+  }
+
+  @Get('audit')
+  @ApiOperation({ summary: 'The audit log of admin actions, newest first; `before` (an entry id) pages on.' })
+  @ApiOkResponse({ type: [AuditEntryDocument] })
+  audit(@Query() query: AuditQuery): Promise<AuditEntryDocument[]> {
+    return this.admin.listAudit(query.limit ?? 100, query.before);
+  }
+}
