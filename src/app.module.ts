@@ -68,7 +68,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ApiKeysModule,
         OAuthModule,
         NotificationsModule,
-        StatusModule,
+        StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
         ImportsModule,
         ScoresModule,

@@ -6,6 +6,8 @@ import { openConfiguredDatabase } from './bootstrap.js';
 import { loadConfig } from './config/app-config.js';
 import { ConfigError } from './config/app-config.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
+import { BackupError, backupEmbedded, restoreEmbedded } from './database/backup.js';
+import { embeddedDbDir } from './database/database.js';
 import { InvitesService } from './auth/invites.service.js';
 import { InlineImportQueue } from './imports/import-queue.js';
 import { CliModule } from './processes/cli.module.js';
@@ -199,6 +201,49 @@ program
         console.log(
           `${new Date(e.timestamp).toISOString()}\t${e.action}\t${e.userID === null ? e.via : `user ${e.userID} (${e.via})`}\t${JSON.stringify(e.params)}`,
         );
+    }),
+  );
+
+/** The embedded database's directory; with DATABASE_URL these commands point to PostgreSQL's own tools instead. */
+function embeddedDbFor(command: string): string {
+  const config = loadConfig();
+  if (config.DATABASE_URL)
+    throw new CliError(
+      `${command} is for the embedded database. With DATABASE_URL, use PostgreSQL's tools: pg_dump --format=custom --file=<file> "$DATABASE_URL" to back up, pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" <file> to restore.`,
+    );
+  return embeddedDbDir(config.dataDir);
+}
+
+/** Runs a backup or restore; its refusals are reported like the other commands' (message only, exit code 1). */
+async function backupCommand(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    throw err instanceof BackupError ? new CliError(err.message) : err;
+  }
+}
+
+program
+  .command('backup')
+  .description('Write the embedded database (DATA_DIR/db) to a file. Run it with the server stopped: it fails at once while the server runs.')
+  .argument('<file>', 'the backup file to write (a gzipped PGlite data directory)')
+  .action((file: string) =>
+    backupCommand(async () => {
+      const { bytes } = await backupEmbedded(embeddedDbFor('backup'), file);
+      console.log(`Backed up the embedded database to ${file} (${bytes} bytes).`);
+    }),
+  );
+
+program
+  .command('restore')
+  .description('Replace the embedded database (DATA_DIR/db) with a backup. Run it with the server stopped.')
+  .argument('<file>', 'a file written by `backup`')
+  .option('--force', 'replace a database that DATA_DIR/db already holds')
+  .action((file: string, options: { force?: boolean }) =>
+    backupCommand(async () => {
+      const dbDir = embeddedDbFor('restore');
+      await restoreEmbedded(dbDir, file, { force: options.force === true });
+      console.log(`Restored ${file} into ${dbDir}. The server applies newer migrations when it starts.`);
     }),
   );
 

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { createApp } from './app.factory.js';
 import { loadConfig } from './config/app-config.js';
 import { RedisConnections } from './common/redis.js';
@@ -23,10 +24,41 @@ await runMain(async () => {
     importQueue,
     onShutdown: async () => redis?.close(),
   });
-  app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
+  stopGracefully(app.getHttpServer() as Server, () => app.close(), config.SHUTDOWN_TIMEOUT_MS);
   const imports = importQueue.mode === 'queue' ? 'imports queued for `npm run worker`' : 'imports run in-process';
   console.log(
     `Score tracker listening on http://${config.HOST}:${config.PORT}/api/v1 (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${redis ? ', Redis' : ''}, ${imports})`,
   );
 });
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, let the requests in flight (inline imports
+ * among them) finish, then close the app (the database last). After timeoutMs, or at a second
+ * signal, the process exits without them: their transactions roll back.
+ */
+function stopGracefully(server: Server, closeApp: () => Promise<void>, timeoutMs: number) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight (at most ${timeoutMs} ms), then stopping.`);
+    setTimeout(() => {
+      console.error(`Requests still running after ${timeoutMs} ms: stopping without them.`);
+      process.exit(1);
+    }, timeoutMs).unref();
+    // A kept-alive connection that finishes its request is idle: close it, so server.close() does not wait for the client to hang up.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    void (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearInterval(idle);
+      await closeApp();
+      console.log('Stopped.');
+    })().catch((err: unknown) => {
+      console.error(`Did not stop cleanly: ${String(err)}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

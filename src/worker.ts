@@ -48,7 +48,12 @@ await runMain(async () => {
     // A second signal does not wait: the running imports roll back and are retried by another worker.
     if (stopping) process.exit(1);
     stopping = true;
-    log.info(`${signal}: finishing the running imports, then stopping.`);
+    log.info(`${signal}: finishing the running imports (at most ${config.SHUTDOWN_TIMEOUT_MS} ms), then stopping.`);
+    // Past the timeout the running imports roll back; their jobs stay in the queue and another worker retries them once their lock lapses.
+    setTimeout(() => {
+      log.warn(`Imports still running after ${config.SHUTDOWN_TIMEOUT_MS} ms: stopping without them.`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
     void (async () => {
       await worker.close();
       await context.close();

@@ -200,6 +200,12 @@ export class AppConfig {
   @Min(1000)
   IMPORT_JOB_LOCK_MS = 30_000;
 
+  /** On SIGTERM, how long a process waits for requests in flight (and inline imports) or running worker imports before it stops without them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_TIMEOUT_MS = 30_000;
+
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
   @Transform(toBool)
   @IsBoolean()

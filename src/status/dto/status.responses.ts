@@ -8,3 +8,8 @@ export class StatusResponse {
   @ApiProperty({ type: [String], description: 'Permissions of this request.' }) permissions!: string[];
   @ApiPropertyOptional({ description: 'The echo parameter, as given.' }) echo?: string;
 }
+
+export class ReadinessResponse {
+  @ApiProperty({ example: 'ok' }) database!: string;
+  @ApiProperty({ description: '`ok`, or `not configured` without REDIS_URL.', example: 'ok' }) redis!: string;
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { Database } from '../database/database.js';
+
+/** The rate limiter's Redis client (it fails fast while Redis is gone), or null without REDIS_URL. */
+export const READINESS_REDIS = Symbol('READINESS_REDIS');
+
+/** A check that gets no answer in this time counts as failed: a load balancer must not wait on a hung pool. */
+const CHECK_TIMEOUT_MS = 2000;
+
+export interface Readiness {
+  ready: boolean;
+  database: string;
+  redis: string;
+}
+
+function withTimeout(work: Promise<unknown>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout])
+    .then(
+      () => 'ok',
+      (err: unknown) => `unreachable: ${err instanceof Error ? err.message : String(err)}`,
+    )
+    .finally(() => clearTimeout(timer));
+}
+
+/** Whether this process can serve requests: its database answers, and Redis too when it is configured. */
+@Injectable()
+export class ReadinessService {
+  constructor(
+    private readonly database: Database,
+    @Inject(READINESS_REDIS) private readonly redis: Redis | null,
+  ) {}
+
+  async check(): Promise<Readiness> {
+    const [database, redis] = await Promise.all([
+      withTimeout(this.database.db.execute(sql`SELECT 1`)),
+      this.redis ? withTimeout(this.redis.ping()) : Promise.resolve('not configured'),
+    ]);
+    return { ready: database === 'ok' && (redis === 'ok' || redis === 'not configured'), database, redis };
+  }
+}
