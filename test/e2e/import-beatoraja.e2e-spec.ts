@@ -153,7 +153,7 @@ describe('ir/beatoraja', () => {
         expect(again.status).toBe(400);
         expect(again.body).toEqual({ success: false, description: 'No scores were imported.' });
         // the same EX score with other judgements is another play
-        expect((await submit(q.token, bms('bms-7k', {}, { egr: 98, lgr: 82 }))).status).toBe(200);
+        expect((await submit(q.token, bms('bms-7k', {}, { epg: 399, egr: 102 }))).status).toBe(200);
       } finally {
         clock.mockRestore();
       }
