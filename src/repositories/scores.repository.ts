@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { anyOf, overlaps } from '../database/bulk-write.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { anyOf } from '../database/bulk-write.js';
 import { Database, type Queryable, type Tx } from '../database/database.js';
-import { charts, scores } from '../database/schema.js';
+import { scores } from '../database/schema.js';
 
 export type ScoreRow = typeof scores.$inferSelect;
 
