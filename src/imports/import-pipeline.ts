@@ -57,9 +57,10 @@ export interface Converted {
 /**
  * A score's id, stable across re-imports of the same play: the user, chart, numbers, judgements,
  * time and identifying optional metrics. Two plays with equal numbers but another time or other
- * judgements get different ids, so both are kept.
+ * judgements get different ids, so both are kept. Without `timeIdentifiesPlay` (the time is a
+ * receipt, not the play's) the time is left out: an identical result on the chart is the same score.
  */
-export function computeScoreID(userID: number, chartID: string, candidate: ScoreCandidate, gpt: GptSupport): string {
+export function computeScoreID(userID: number, chartID: string, candidate: ScoreCandidate, gpt: GptSupport, timeIdentifiesPlay = true): string {
   const identity = Object.fromEntries(gpt.identityMetrics.map((m) => [m, candidate.input.optional[m] ?? null]));
   return `S${sha256Hex(
     canonicalJson({
@@ -69,15 +70,19 @@ export function computeScoreID(userID: number, chartID: string, candidate: Score
       lamp: candidate.input.lamp,
       percent: candidate.input.percent ?? null,
       judgements: candidate.input.judgements,
-      timeAchieved: candidate.timeAchieved,
+      timeAchieved: timeIdentifiesPlay ? candidate.timeAchieved : null,
       identity,
     }),
   )}`;
 }
 
-/** An unmatched score's id, stable across re-sends: the same element from the same source is one orphan. */
-export function computeOrphanID(userID: number, importType: string, gpt: GptSupport, context: ImportContext, raw: unknown): string {
-  return `O${sha256Hex(canonicalJson({ userID, importType, game: gpt.game, playtype: gpt.playtype, context, data: raw ?? null }))}`;
+/**
+ * An unmatched score's id, stable across re-sends: the same element from the same source is one
+ * orphan. Without `timeIdentifiesPlay` the element's time is left out, as it is of a score's id.
+ */
+export function computeOrphanID(userID: number, importType: string, gpt: GptSupport, context: ImportContext, raw: unknown, timeIdentifiesPlay = true): string {
+  const data = !timeIdentifiesPlay && raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? { ...raw, timeAchieved: null } : (raw ?? null);
+  return `O${sha256Hex(canonicalJson({ userID, importType, game: gpt.game, playtype: gpt.playtype, context, data }))}`;
 }
 
 const errorAt = (index: number, message: string) => `scores[${index}]: ${message}`;
@@ -121,7 +126,7 @@ export class ImportPipeline {
       if (r.kind === 'notFound') {
         return void result.orphans.push({
           index: candidate.index,
-          orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw),
+          orphanID: computeOrphanID(batch.userID, batch.importType, gpt, batch.context, candidate.raw, batch.timeIdentifiesPlay !== false),
           raw: candidate.raw,
           message: r.message,
         });
@@ -136,7 +141,7 @@ export class ImportPipeline {
         chart,
         song,
         row: {
-          scoreID: computeScoreID(batch.userID, chart.chartID, batch.timeIdentifiesPlay === false ? { ...candidate, timeAchieved: null } : candidate, gpt),
+          scoreID: computeScoreID(batch.userID, chart.chartID, candidate, gpt, batch.timeIdentifiesPlay !== false),
           userID: batch.userID,
           game: gpt.game,
           playtype: gpt.playtype,

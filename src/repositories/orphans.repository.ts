@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Database } from '../database/database.js';
 import { orphanScores } from '../database/schema.js';
 
@@ -24,27 +24,5 @@ export class OrphansRepository {
       .select()
       .from(orphanScores)
       .where(and(eq(orphanScores.userID, userID), games ? inArray(orphanScores.game, [...games]) : undefined));
-  }
-
-  /**
-   * When the user last sent this score element (its timeAchieved apart) through this import type
-   * as an orphan, since `since`: a hook that stamps the receive time uses it to tell a re-sent play
-   * from a new one.
-   */
-  async latestEqualOrphan(userID: number, importType: string, element: Record<string, unknown>, since: number): Promise<number | undefined> {
-    const time = sql<number>`(${orphanScores.data} ->> 'timeAchieved')::bigint`;
-    const { timeAchieved: _, ...content } = element;
-    const [row] = await this.database.db
-      .select({ time: sql<number | null>`max(${time})`.mapWith(Number) })
-      .from(orphanScores)
-      .where(
-        and(
-          eq(orphanScores.userID, userID),
-          eq(orphanScores.importType, importType),
-          sql`${orphanScores.data} - 'timeAchieved' = ${JSON.stringify(content)}::jsonb`,
-          sql`${time} >= ${since}`,
-        ),
-      );
-    return row?.time ?? undefined;
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { anyOf, overlaps } from '../database/bulk-write.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { anyOf } from '../database/bulk-write.js';
 import { Database, type Queryable, type Tx } from '../database/database.js';
-import { charts, scores } from '../database/schema.js';
+import { scores } from '../database/schema.js';
 
 export type ScoreRow = typeof scores.$inferSelect;
 
@@ -18,41 +18,6 @@ export class ScoresRepository {
   async findById(scoreID: string): Promise<ScoreRow | undefined> {
     const [row] = await this.database.db.select().from(scores).where(eq(scores.scoreID, scoreID)).limit(1);
     return row;
-  }
-
-  /**
-   * When the user last got exactly this play (score, lamp, judgements, optional metrics and
-   * scoreMeta) through this import type on the chart with this hash, since `since`: a hook that
-   * stamps the receive time uses it to tell a re-sent play from a new one.
-   */
-  async latestEqualPlay(
-    userID: number,
-    gpt: { game: string; playtype: string },
-    importType: string,
-    chartHash: string,
-    play: { score: number; lamp: string; judgements: unknown; optional: unknown; scoreMeta: unknown },
-    since: number,
-  ): Promise<number | undefined> {
-    const [row] = await this.database.db
-      .select({ time: sql<number | null>`max(${scores.timeAchieved})`.mapWith(Number) })
-      .from(scores)
-      .innerJoin(charts, eq(charts.chartID, scores.chartID))
-      .where(
-        and(
-          eq(scores.userID, userID),
-          eq(scores.game, gpt.game),
-          eq(scores.playtype, gpt.playtype),
-          gte(scores.timeAchieved, since),
-          eq(scores.importType, importType),
-          eq(scores.score, play.score),
-          overlaps(charts.chartHashes, [chartHash]),
-          sql`${scores.scoreData} ->> 'lamp' = ${play.lamp}`,
-          sql`${scores.scoreData} -> 'judgements' = ${JSON.stringify(play.judgements)}::jsonb`,
-          sql`${scores.scoreData} -> 'optional' = ${JSON.stringify(play.optional)}::jsonb`,
-          sql`${scores.scoreMeta} = ${JSON.stringify(play.scoreMeta)}::jsonb`,
-        ),
-      );
-    return row?.time ?? undefined;
   }
 
   /** The score, its row locked until the transaction ends. */

@@ -3,7 +3,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { catalogState, charts, importLocks, imports, orphanChartQueue, songs } from '../../src/database/schema.js';
-import { RESEND_WINDOW_MS } from '../../src/imports/import-types/beatoraja/beatoraja.controller.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -15,6 +14,7 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const fixtureChartID = (tag: string) => createHash('sha1').update(`beatoraja-fixture-${tag}`).digest('hex');
 const VERSION = { 'X-TachiIR-Version': 'v2.1.0' };
+const DAY = 24 * 60 * 60 * 1000;
 
 const chart = (tag: string, over: Record<string, unknown> = {}) => ({
   md5: md5(tag),
@@ -144,13 +144,16 @@ describe('ir/beatoraja', () => {
       expect(await scoresOf(t.database, p.user.id)).toHaveLength(before + 1);
     });
 
-    it('takes an identical play as a new one once the re-send window has passed', async () => {
+    it('imports nothing new from the same play sent again a day later (its time is only when it arrived), but keeps another result', async () => {
       const q = await player(t);
       expect((await submit(q.token, bms('bms-7k'))).status).toBe(200);
-      const now = Date.now();
-      const clock = jest.spyOn(Date, 'now').mockReturnValue(now + RESEND_WINDOW_MS + 1000);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + DAY);
       try {
-        expect((await submit(q.token, bms('bms-7k'))).status).toBe(200);
+        const again = await submit(q.token, bms('bms-7k'));
+        expect(again.status).toBe(400);
+        expect(again.body).toEqual({ success: false, description: 'No scores were imported.' });
+        // the same EX score with other judgements is another play
+        expect((await submit(q.token, bms('bms-7k', {}, { epg: 399, egr: 102 }))).status).toBe(200);
       } finally {
         clock.mockRestore();
       }
@@ -265,10 +268,15 @@ describe('ir/beatoraja', () => {
       const second = await submit(a.token, bms(tag, { title: 'Queue Song' }, { epg: 410 }));
       expect(second.status).toBe(202);
       expect((second.body as HookBody).description).toMatch(/\(Currently: 1\)\.$/);
-      // the same play again: nothing new
-      const resent = await submit(a.token, bms(tag, { title: 'Queue Song' }));
-      expect(resent.status).toBe(400);
-      expect((resent.body as HookBody).description).toBe('No scores were imported.');
+      // the same play again, an hour later: nothing new
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + DAY / 24);
+      try {
+        const resent = await submit(a.token, bms(tag, { title: 'Queue Song' }));
+        expect(resent.status).toBe(400);
+        expect((resent.body as HookBody).description).toBe('No scores were imported.');
+      } finally {
+        clock.mockRestore();
+      }
 
       const fromB = await submit(b.token, bms(tag, { title: 'Queue Song (typo)' }));
       expect(fromB.status).toBe(202);

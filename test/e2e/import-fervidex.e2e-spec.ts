@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
@@ -106,10 +106,16 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect((await t.http().get(`${base}/sessions/recent`)).status).toBe(200);
     });
 
-    it('sent again imports nothing new (the same play, not a second one)', async () => {
+    it('sent again imports nothing new (the same play, not a second one), even a day later', async () => {
       const again = await imported(p.token, PLAY);
       expect(again.scoreIDs).toEqual([]);
       expect(again.errors).toEqual([]);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
+      try {
+        expect((await imported(p.token, PLAY)).scoreIDs).toEqual([]);
+      } finally {
+        clock.mockRestore();
+      }
       expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
     });
 
@@ -120,8 +126,8 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(score.highlighted).toBe(true);
     });
 
-    it('a different play on the same chart is a new score; with highlight it is highlighted', async () => {
-      const doc = await imported(p.token, { ...PLAY, fast: 41, slow: 29, highlight: true });
+    it('a different result on the same chart (the same EX score, other judgements) is a new score; with highlight it is highlighted', async () => {
+      const doc = await imported(p.token, { ...PLAY, pgreat: 899, great: 152, highlight: true });
       expect(doc.scoreIDs).toHaveLength(1);
       const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
       expect(row.highlighted).toBe(true);

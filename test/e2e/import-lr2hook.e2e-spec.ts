@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -107,6 +107,26 @@ describe('ir/lr2hook', () => {
       expect(res.status).toBe(200);
       expect((res.body as HookAnswer).body.scoreIDs).toEqual([]);
       expect(await scoreCount(p.user.id)).toBe(1);
+    });
+
+    it('takes the same result for the same score whatever its time (unixTimestamp is sent only by newer hooks): without it, a day later, or at another one', async () => {
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
+      try {
+        for (const payload of [body((b) => delete b.unixTimestamp), body((b) => (b.unixTimestamp = (b.unixTimestamp as number) + 3600)), SCORE]) {
+          const res = await post(t, p.token, 'import', payload);
+          expect((res.body as HookAnswer).body).toMatchObject({ scoreIDs: [], errors: [] });
+        }
+      } finally {
+        clock.mockRestore();
+      }
+      expect(await scoreCount(p.user.id)).toBe(1);
+    });
+
+    it('imports another result on the same chart (the same EX score, other judgements) as a new score', async () => {
+      const other = body((b) => Object.assign(b.scoreData, { pgreat: 699, great: 202, good: 58 }));
+      const res = await post(t, p.token, 'import', other);
+      expect((res.body as HookAnswer).body.scoreIDs).toHaveLength(1);
+      expect(await scoreCount(p.user.id)).toBe(2);
     });
 
     it('matches a chart by its SHA256 too, and dates a score without unixTimestamp when it arrives', async () => {

@@ -56,6 +56,15 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
     expect(await orphansOf(t.database, p.user.id)).toEqual([]);
     expect(await importsOf(p)).toBe(0);
   }
+  /** Runs the requests a day from now: a hook's scores are stamped with when they arrive. */
+  async function later(requests: () => Promise<void>) {
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
+    try {
+      await requests();
+    } finally {
+      clock.mockRestore();
+    }
+  }
   const ugpt = (p: Player, route: string) => t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/${route}`);
 
   describe('Barbatos', () => {
@@ -157,17 +166,16 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       await expectNothingStored(readOnly);
     });
 
-    it('re-sent with the same receive time (a retry of that request) imports nothing new; sent again later it is another play', async () => {
+    it('sent again, even a day later, imports nothing new (its time is when it arrived); another result is a new score', async () => {
       const p = await player(t);
       const body = sdvx6({ song_id: 501, difficulty: 4, score: 9_700_000 });
-      const now = jest.spyOn(Date, 'now').mockReturnValue(Date.UTC(2024, 5, 1, 12));
-      try {
-        expect((await barbatos(p, body)).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
-        expect((await barbatos(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
-      } finally {
-        now.mockRestore();
-      }
       expect((await barbatos(p, body)).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
+      expect((await barbatos(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
+      await later(async () => {
+        expect((await barbatos(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
+        // the same score with another EX score (an identifying metric) is another play
+        expect((await barbatos(p, { ...body, ex_score: 3211 })).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
+      });
       expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
     });
   });
@@ -187,6 +195,17 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
         optional: { maxCombo: 1200, exScore: 3000, gauge: 84.37 },
       });
       expect((await ugpt(p, 'pbs/best')).body).toMatchObject({ pbs: [{ chartID: chartID(502, 'GRV') }] });
+    });
+
+    it('sent again, even a day later, imports nothing new; another result is a new score', async () => {
+      const p = await player(t);
+      const body = kshookSave({ music_id: 502 });
+      expect((await save(p, body)).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
+      await later(async () => {
+        expect((await save(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
+        expect((await save(p, { ...body, near: 14, error: 6 })).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
+      });
+      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
     });
 
     it('a chart not on Konaste is an orphan; an unknown clear is an InvalidDatapoint; both with HTTP 200', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { count, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -316,6 +316,23 @@ describe('ir/usc: the USC IR', () => {
       expect([res.status, res.body.statusCode]).toEqual([200, 40]);
       expect(res.body.description).toMatch(/^Invalid USC score submission: /);
       expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, frank.user.id)))[0].n).toBe(0);
+    });
+
+    it("keeps the time in score ids, as it is USC's own record of the play: the same payload a day later is identical, the same result at another client time is another play", async () => {
+      const gina = await player(t);
+      const body = submission({ score: 5_000_000, error: 60 });
+      expect((await submit(gina.token, body, 'Keyboard')).body.statusCode).toBe(20);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
+      try {
+        expect((await submit(gina.token, body, 'Keyboard')).body.description).toBe('Score was identical to another score you already have.');
+        const replayed = await submit(gina.token, submission({ score: 5_000_000, error: 60, timestamp: PLAYED_S + 600 }), 'Keyboard');
+        expect(replayed.body).toMatchObject({ statusCode: 20, body: { score: { timestamp: PLAYED_S + 600 } } });
+        const other = await submit(gina.token, submission({ score: 5_000_001, error: 60 }), 'Keyboard');
+        expect(other.body).toMatchObject({ statusCode: 20, body: { score: { score: 5_000_001 } } });
+      } finally {
+        clock.mockRestore();
+      }
+      expect(await scoreCount(gina.user.id)).toBe(3);
     });
 
     it('malformed JSON → 40', async () => {

@@ -61,8 +61,8 @@ export interface ImportType<Item = unknown> {
   readonly name: `file/${string}` | `ir/${string}`;
   /**
    * false when the format's times are not each play's own (a CSV's per-song "last played", which an
-   * export re-stamps): score ids then leave the time out, so re-importing a later export of the same
-   * results is a re-send, not new plays. Default true.
+   * export re-stamps; a hook's receive time): score and orphan ids then leave the time out, so an
+   * identical result on the same chart sent again is a re-send, not a new play. Default true.
    */
   readonly timesIdentifyPlays?: boolean;
   /**

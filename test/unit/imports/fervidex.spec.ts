@@ -1,14 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { IIDX } from '../../../src/game-support/iidx/index.js';
-import { computeScoreID } from '../../../src/imports/import-pipeline.js';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
 import { checkUserAgent, gameBuildOf } from '../../../src/imports/import-types/fervidex/headers.js';
 import { CHART_CODES, danOfIndex, LAMPS, scoreMetaOf, splitChartCode } from '../../../src/imports/import-types/fervidex/mapping.js';
-import { resentScoreOf } from '../../../src/imports/import-types/fervidex/resend.js';
 import { convertFervidexScore, irFervidex, parseFervidexScore, type FervidexItem } from '../../../src/imports/import-types/fervidex/score.js';
 import { convertStaticScore, irFervidexStatic, parseFervidexStatic } from '../../../src/imports/import-types/fervidex/static.js';
 import { validateScoreElement } from '../../../src/imports/score-element.js';
-import type { ScoreRow } from '../../../src/repositories/scores.repository.js';
 
 const UA = 'fervidex/1.3.0';
 const MODEL = 'LDJ:J:B:A:2021091500';
@@ -452,47 +449,6 @@ describe('ir/fervidex: convert', () => {
     const stored = irFervidex.read({ body: EXAMPLE, fields: { userAgent: UA, softwareModel: MODEL, receivedAt: T } });
     expect(stored).toEqual({ userAgent: UA, softwareModel: MODEL, receivedAt: T, body: EXAMPLE });
     expect(rejection(() => irFervidex.parse({ ...(stored as object), receivedAt: undefined }, { maxScores: 1 }))?.message).toMatch(/receivedAt/);
-  });
-});
-
-describe('resent plays', () => {
-  const gpt = IIDX.gpts.SP;
-  const userID = 7;
-  const element = () => {
-    const c = elementOf(EXAMPLE);
-    if (c.kind !== 'score') throw new Error('expected a score');
-    return c.element as Record<string, unknown>;
-  };
-  /** A stored score as the pipeline writes it for this element at this time. */
-  function stored(el: Record<string, unknown>, time: number, overrides: Partial<ScoreRow> = {}): ScoreRow {
-    const v = validateScoreElement({ ...el, timeAchieved: time }, 0, gpt, time);
-    if (!v.ok) throw new Error(v.message);
-    return {
-      scoreID: computeScoreID(userID, 'chart-1', v.candidate, gpt),
-      chartID: 'chart-1',
-      importType: 'ir/fervidex',
-      timeAchieved: time,
-      scoreData: { optional: v.candidate.input.optional },
-      ...overrides,
-    } as ScoreRow;
-  }
-
-  it('finds the stored score of the same play sent earlier', () => {
-    const first = stored(element(), T - 60_000);
-    expect(resentScoreOf({ ...element(), timeAchieved: T }, [stored(element(), T - 5), first], userID, gpt)?.scoreID).toBe(stored(element(), T - 5).scoreID);
-    expect(resentScoreOf({ ...element(), timeAchieved: T }, [first], userID, gpt)).toBe(first);
-  });
-
-  it('does not take another play for a re-send', () => {
-    const el = element();
-    const other = (change: Record<string, unknown>) => resentScoreOf({ ...el, ...change, timeAchieved: T }, [stored(el, T - 60_000)], userID, gpt);
-    expect(other({ score: 1949 })).toBeUndefined();
-    expect(other({ lamp: 'CLEAR' })).toBeUndefined();
-    expect(other({ judgements: { pgreat: 899, great: 152, good: 10, bad: 3, poor: 7 } })).toBeUndefined();
-    expect(other({ optional: { ...(el.optional as object), fast: 41 } })).toBeUndefined();
-    expect(other({ optional: { ...(el.optional as object), gaugeHistory: [80, 75, null, 63], gauge: 63 } })).toBeUndefined();
-    expect(resentScoreOf({ ...el, timeAchieved: T }, [stored(el, T - 60_000, { importType: 'file/batch-manual' })], userID, gpt)).toBeUndefined();
-    expect(resentScoreOf({ ...el, timeAchieved: T }, [stored(el, T - 60_000)], userID + 1, gpt)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import { computeOrphanID, computeScoreID } from '../../../src/imports/import-pipeline.js';
+import { irBarbatos } from '../../../src/imports/import-types/barbatos/barbatos.type.js';
+import { beatorajaType } from '../../../src/imports/import-types/beatoraja/beatoraja.type.js';
+import { irFervidex } from '../../../src/imports/import-types/fervidex/score.js';
+import { irKshookSv6c } from '../../../src/imports/import-types/kshook-sv6c/kshook-sv6c.type.js';
+import { lr2hook } from '../../../src/imports/import-types/lr2hook/lr2hook.js';
+import { uscIr } from '../../../src/imports/import-types/usc/usc-ir.js';
 import { validateScoreElement, type ScoreCandidate } from '../../../src/imports/score-element.js';
 
 const gpt = SDVX.gpts.Single;
@@ -64,6 +70,28 @@ describe('computeScoreID', () => {
   });
 });
 
+describe('computeScoreID when times do not identify plays', () => {
+  const timeless = (overrides: Record<string, unknown> = {}) => computeScoreID(1, 'chart-a', candidate(overrides), gpt, false);
+
+  it('leaves the time out: the same result at another time, or with none, is the same score', () => {
+    expect(timeless({ timeAchieved: T + 600_000 })).toBe(timeless());
+    expect(timeless({ timeAchieved: null })).toBe(timeless());
+    expect(timeless()).toBe(id({ timeAchieved: null }));
+  });
+
+  it('still tells apart another score, lamp, judgements or identity metric', () => {
+    expect(timeless({ score: 9_500_001 })).not.toBe(timeless());
+    expect(timeless({ lamp: 'CLEAR' })).not.toBe(timeless());
+    expect(timeless({ judgements: { critical: 1201, near: 28, miss: 3 } })).not.toBe(timeless());
+    expect(timeless({ optional: { exScore: 3001 } })).not.toBe(timeless({ optional: { exScore: 3000 } }));
+  });
+
+  it('is the rule of every hook whose time is the receive time, not of USC (its time is the client record of the play)', () => {
+    for (const type of [irFervidex, irBarbatos, irKshookSv6c, beatorajaType, lr2hook]) expect([type.name, type.timesIdentifyPlays]).toEqual([type.name, false]);
+    expect(uscIr.timesIdentifyPlays).toBeUndefined();
+  });
+});
+
 describe('computeOrphanID', () => {
   const context = { service: 'pipeline-test', version: null };
   it('is the same for the same element from the same source, and differs for another user, source or element', () => {
@@ -76,5 +104,12 @@ describe('computeOrphanID', () => {
     expect(orphan(1, 'ir/direct-manual', context, base)).not.toBe(a);
     expect(orphan(1, 'file/batch-manual', { service: 'pipeline-test', version: 'booth' }, base)).not.toBe(a);
     expect(orphan(1, 'file/batch-manual', context, { ...base, score: 1 })).not.toBe(a);
+  });
+
+  it('leaves the time of the element out when times do not identify plays', () => {
+    const timeless = (raw: Record<string, unknown>) => computeOrphanID(1, 'ir/beatoraja', gpt, context, raw, false);
+    expect(timeless({ ...base, timeAchieved: T + 600_000 })).toBe(timeless(base));
+    expect(timeless({ ...base, score: 1 })).not.toBe(timeless(base));
+    expect(computeOrphanID(1, 'ir/beatoraja', gpt, context, { ...base, timeAchieved: T + 1 })).not.toBe(computeOrphanID(1, 'ir/beatoraja', gpt, context, base));
   });
 });

@@ -30,13 +30,12 @@ import { toScoreDocument } from '../../../presenters/score.presenter.js';
 import { CatalogRepository } from '../../../repositories/catalog.repository.js';
 import { GptLeaderboardsRepository } from '../../../repositories/gpt-leaderboards.repository.js';
 import { OrphanChartsRepository, type EnqueueOutcome, type OrphanChartKey } from '../../../repositories/orphan-charts.repository.js';
-import { OrphansRepository } from '../../../repositories/orphans.repository.js';
 import { RelatedDocuments } from '../../../repositories/related-documents.js';
 import { ScoresRepository } from '../../../repositories/scores.repository.js';
 import { SCORE_ERROR } from '../../import-errors.js';
 import { ImportsService, type SubmitResult } from '../../imports.service.js';
 import { OrphansService } from '../../orphans.service.js';
-import type { ImportRequest, ParsedImport } from '../types.js';
+import type { ImportRequest } from '../types.js';
 import { CLEARS, isQueueable, orphanChartRecords, type BeatorajaChart } from './beatoraja.parser.js';
 import {
   BeatorajaCourseResponse,
@@ -56,12 +55,6 @@ interface HookAnswer {
 
 /** Most PBs one chart ranking lists, best first. */
 const RANKING_LIMIT = 10_000;
-
-/** How long after a play arrives an identical one counts as the same play sent again. */
-export const RESEND_WINDOW_MS = 10 * 60 * 1000;
-
-/** The fields of the converter's score element that tell plays apart. */
-type ScoreElement = { score: number; lamp: string; identifier: string; judgements: unknown; optional: unknown; scoreMeta: unknown } & Record<string, unknown>;
 
 /** Every /ir/beatoraja route needs the client's X-TachiIR-Version: v2 or v3. Runs after authentication. */
 @Injectable()
@@ -111,7 +104,6 @@ export class BeatorajaController {
     private readonly orphanCharts: OrphanChartsRepository,
     private readonly catalog: CatalogRepository,
     private readonly scores: ScoresRepository,
-    private readonly orphanScores: OrphansRepository,
     private readonly leaderboards: GptLeaderboardsRepository,
     private readonly related: RelatedDocuments,
     private readonly config: AppConfig,
@@ -128,13 +120,10 @@ export class BeatorajaController {
   @ApiOkResponse({ type: BeatorajaImportedResponse })
   @ApiAcceptedResponse({ type: BeatorajaOrphanedResponse })
   async submitScore(@CurrentUser() user: UserRow, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<HookAnswer> {
-    const now = Date.now();
-    const parsed = beatorajaType.parse(beatorajaType.read({ body, fields: { timeReceived: now } }), { maxScores: 1 });
+    const request: ImportRequest = { body, fields: { timeReceived: Date.now() } };
+    const parsed = beatorajaType.parse(beatorajaType.read(request), { maxScores: 1 });
     const [item] = parsed.items;
     const converted = beatorajaType.convert(item, parsed);
-    // The play's time is when it arrived; a play sent again (a client's retry) keeps its first one, so it is no new score.
-    const firstSent = converted.kind === 'score' ? await this.firstSent(user.id, parsed, converted.element as ScoreElement, now - RESEND_WINDOW_MS) : undefined;
-    const request: ImportRequest = { body, fields: { timeReceived: firstSent ?? now } };
     const queued = converted.kind === 'score' ? await this.queueIfUnknown(user.id, parsed.gpt, item.chart) : undefined;
     let result: SubmitResult;
     try {
@@ -187,16 +176,6 @@ export class BeatorajaController {
     const notecount = typeof chart.data.notecount === 'number' ? chart.data.notecount : 0;
     const body = pbs.map((pb) => toBeatorajaRankingScore(pb, hash, pb.userID === user.id ? '' : (names.get(pb.userID) ?? ''), notecount));
     return { success: true, description: `Successfully returned ${body.length}`, body };
-  }
-
-  /** When this exact play last arrived within the window, as a score or an orphan. */
-  private async firstSent(userID: number, parsed: ParsedImport, element: ScoreElement, since: number): Promise<number | undefined> {
-    const [asScore, asOrphan] = await Promise.all([
-      this.scores.latestEqualPlay(userID, parsed.gpt, beatorajaType.name, element.identifier, element, since),
-      this.orphanScores.latestEqualOrphan(userID, beatorajaType.name, element, since),
-    ]);
-    const times = [asScore, asOrphan].filter((t): t is number => t !== undefined);
-    return times.length ? Math.max(...times) : undefined;
   }
 
   /** Queues a chart the catalog does not know (when it can be created from what the client sent). */

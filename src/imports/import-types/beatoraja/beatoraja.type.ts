@@ -8,6 +8,8 @@ import { convertBeatoraja, parseBeatoraja, type BeatorajaInput, type BeatorajaIt
  */
 export const beatorajaType: ImportType<BeatorajaItem> = {
   name: 'ir/beatoraja',
+  // beatoraja sends no play time: a score's time is when it arrived.
+  timesIdentifyPlays: false,
   read({ body, fields }: ImportRequest): BeatorajaInput {
     // parse checks the course as it checks a body.
     if (fields.course !== undefined) return { course: fields.course as ResolvedCourse };

@@ -8,13 +8,12 @@ import type { UserRow } from '../../../http/auth/auth-context.js';
 import { RawResponse } from '../../../http/response-shapes.js';
 import type { ImportDocument } from '../../../presenters/import.presenter.js';
 import { ChartMatchRepository } from '../../../repositories/chart-match.repository.js';
-import type { ScoreRow } from '../../../repositories/scores.repository.js';
-import { UgptProfileRepository } from '../../../repositories/ugpt-profile.repository.js';
 import { ScoreEditService } from '../../../scoring/score-edit.service.js';
+import { computeScoreID } from '../../import-pipeline.js';
 import { ImportsService, type SubmitResult } from '../../imports.service.js';
-import type { ImportRequest } from '../types.js';
+import { validateScoreElement } from '../../score-element.js';
+import type { ImportRequest, ParsedImport } from '../types.js';
 import { checkHeaders, type FervidexHeaders } from './headers.js';
-import { RESEND_WINDOW, resentScoreOf } from './resend.js';
 import { FervidexImportResponse, FervidexMessageResponse } from './responses.js';
 import { irFervidex, type CustomChart } from './score.js';
 import { rejectInvalid } from './schema-errors.js';
@@ -47,7 +46,6 @@ export class FervidexController {
   constructor(
     private readonly importsService: ImportsService,
     private readonly charts: ChartMatchRepository,
-    private readonly profiles: UgptProfileRepository,
     private readonly scoreEdits: ScoreEditService,
     private readonly config: AppConfig,
   ) {}
@@ -71,17 +69,12 @@ export class FervidexController {
     const item = parsed.items[0];
     if (item.body.custom && item.body.chart_sha256) fields.customChart = await this.customChart(parsed.gpt, parsed.context.version, item.body.chart_sha256);
 
-    let resent: ScoreRow | undefined;
-    const converted = irFervidex.convert({ ...item, customChart: fields.customChart as CustomChart | undefined }, parsed);
-    if (converted.kind === 'score') {
-      resent = resentScoreOf(converted.element, await this.profiles.recentScores(user.id, parsed.gpt, RESEND_WINDOW), user.id, parsed.gpt);
-      // The same time gives the same score id: the pipeline then skips it as it skips any re-sent score.
-      if (resent) fields.receivedAt = resent.timeAchieved;
-    }
-
     const document = completed(await this.importsService.submit(user.id, irFervidex, request(fields), false, { inline: true }));
-    const highlighted = document.scoreIDs[0] ?? resent?.scoreID;
-    if (item.body.highlight && highlighted) await this.scoreEdits.annotate(highlighted, { highlighted: true });
+    if (item.body.highlight) {
+      const converted = irFervidex.convert({ ...item, customChart: fields.customChart as CustomChart | undefined }, parsed);
+      const scoreID = document.scoreIDs[0] ?? (converted.kind === 'score' ? await this.storedScoreID(user.id, parsed, converted.element) : undefined);
+      if (scoreID) await this.scoreEdits.annotate(scoreID, { highlighted: true });
+    }
     return { success: true, description: 'Import successful.', body: document };
   }
 
@@ -133,6 +126,14 @@ export class FervidexController {
     );
     const raised = document.classDeltas.some((d) => d.game === 'iidx' && d.playtype === playtype && d.set === 'dan');
     return message(raised ? 'Dan changed!' : 'Dan unchanged, was worse than your current dan.');
+  }
+
+  /** The id a re-sent play's stored score has: its time is no part of it, so it is the new import's id. Undefined if the play has no chart. */
+  private async storedScoreID(userID: number, parsed: ParsedImport, element: unknown): Promise<string | undefined> {
+    const v = validateScoreElement(element, 0, parsed.gpt, Date.now());
+    if (!v.ok) return undefined;
+    const [match] = await this.charts.resolve(parsed.gpt, parsed.context.version, [v.candidate]);
+    return match.kind === 'found' ? computeScoreID(userID, match.chart.chartID, v.candidate, parsed.gpt, irFervidex.timesIdentifyPlays !== false) : undefined;
   }
 
   /** A custom (2dxtra) chart by its SHA256, in any version, as the import will read it. */

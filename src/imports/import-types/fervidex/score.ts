@@ -157,6 +157,8 @@ export function parseFervidexScore(input: unknown): ParsedImport<FervidexItem> {
  */
 export const irFervidex: ImportType<FervidexItem> = {
   name: 'ir/fervidex',
+  // A play's time is when it arrived, and Fervidex sends a play again (a retry, or to highlight it).
+  timesIdentifyPlays: false,
   read: ({ body, fields }: ImportRequest) => ({
     userAgent: str(fields.userAgent),
     softwareModel: str(fields.softwareModel),

@@ -170,6 +170,8 @@ export function convertLr2hook({ payload, receivedAt }: Lr2hookItem): ConvertedI
 /** `ir/lr2hook`: one LR2Hook score on the BMS 7K charts (`POST /ir/lr2hook/import`). */
 export const lr2hook: ImportType<Lr2hookItem> = {
   name: 'ir/lr2hook',
+  // Only newer hooks send unixTimestamp; older ones' times are receipts, so times cannot tell plays apart.
+  timesIdentifyPlays: false,
   read: readLr2hook,
   parse: (input) => parseLr2hook(input),
   convert: convertLr2hook,
