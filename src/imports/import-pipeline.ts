@@ -87,6 +87,13 @@ export function computeOrphanID(userID: number, importType: string, gpt: GptSupp
 
 const errorAt = (index: number, message: string) => `scores[${index}]: ${message}`;
 
+/** A session that one batch of an import created and a later batch appended to is reported once, as created. */
+function onePerSession(sessions: readonly CreatedSession[]): CreatedSession[] {
+  const byID = new Map<string, CreatedSession>();
+  for (const s of sessions) if (!byID.has(s.sessionID) || s.type === 'Created') byID.set(s.sessionID, s);
+  return [...byID.values()];
+}
+
 export interface WriteResult {
   scoreIDs: string[];
   errors: ImportError[];
@@ -354,7 +361,7 @@ export class ImportPipeline {
         idStrings: [...new Set(written.filter((w) => w.result.scoreIDs.length).map((w) => `${w.gpt.game}:${w.gpt.playtype}`))],
         scoreIDs: all((r) => r.scoreIDs) as string[],
         errors: all((r) => r.errors) as ImportError[],
-        createdSessions: all((r) => r.createdSessions) as CreatedSession[],
+        createdSessions: onePerSession(all((r) => r.createdSessions) as CreatedSession[]),
         classDeltas: all((r) => r.classDeltas) as ClassDelta[],
         timeStarted,
         timeFinished: Date.now(),
