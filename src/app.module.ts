@@ -74,7 +74,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
-        AdminModule,
+        AdminModule.register(
+          options.redis ? { publisher: options.redis.rateLimits, subscriber: options.redis.subscriber, keyPrefix: options.keyPrefix } : null,
+        ),
       ],
       providers: [
         { provide: APP_OPTIONS, useValue: options },

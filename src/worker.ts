@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import { openConfiguredDatabase, runMain } from './bootstrap.js';
 import { RedisConnections } from './common/redis.js';
+import { LogLevelSwitch } from './common/log-level-switch.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { ImportWorker } from './imports/import-worker.js';
@@ -25,6 +26,13 @@ await runMain(async () => {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const redis = await RedisConnections.connect(config.REDIS_URL);
+  // POST /admin/change-log-level on any API process reaches this worker through Redis.
+  const logLevel = new LogLevelSwitch(() => log, config.LOG_LEVEL, {
+    publisher: redis.rateLimits,
+    subscriber: redis.subscriber,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+  });
+  await logLevel.start();
   // runQueued never enqueues; the service is built with the queue mode the API runs in.
   const importQueue = new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX);
   // Closing the context closes the queue and the database; Redis is closed after it.
@@ -57,6 +65,7 @@ await runMain(async () => {
     void (async () => {
       await worker.close();
       await context.close();
+      logLevel.stop();
       await redis.close();
       log.info('Import worker stopped.');
     })().catch((err: unknown) => {

@@ -67,7 +67,7 @@ export class AdminService {
 
   async changeLogLevel(actor: Actor, dto: ChangeLogLevelDto): Promise<{ from: string; to: string }> {
     const minutes = dto.noReset ? null : (dto.duration ?? DEFAULT_RESET_MINUTES);
-    const change = this.logLevel.change(dto.logLevel, minutes);
+    const change = await this.logLevel.change(dto.logLevel, minutes);
     await this.record(actor, 'change-log-level', { logLevel: dto.logLevel, duration: minutes, noReset: dto.noReset ?? false });
     return change;
   }

@@ -35,6 +35,8 @@ export class RedisConnections {
     /** The rate limiter: fails fast, so its in-memory insurance limiter takes over. */
     readonly rateLimits: Redis,
     readonly sessions: RedisClientType,
+    /** Subscribed to the deployment's log level changes (a subscribed client runs no other command). */
+    readonly subscriber: Redis,
   ) {}
 
   static async connect(url: string): Promise<RedisConnections> {
@@ -45,10 +47,13 @@ export class RedisConnections {
     const sessions: RedisClientType = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: SESSION_COMMAND_TIMEOUT_MS } });
     sessions.on('error', () => undefined); // reconnects on its own; commands fail until then
     await sessions.connect();
-    return new RedisConnections(ioredis, rateLimits, sessions);
+    const subscriber = new Redis(url, { lazyConnect: true });
+    subscriber.on('error', () => undefined); // reconnects and subscribes again on its own
+    await subscriber.connect();
+    return new RedisConnections(ioredis, rateLimits, sessions, subscriber);
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.ioredis.quit(), this.rateLimits.quit(), this.sessions.quit()]);
+    await Promise.allSettled([this.ioredis.quit(), this.rateLimits.quit(), this.sessions.quit(), this.subscriber.quit()]);
   }
 }

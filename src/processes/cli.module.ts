@@ -25,7 +25,7 @@ export class CliModule {
         ImportsModule,
         ScoringModule,
         UgptModule.register({ schedule: false }),
-        AdminModule,
+        AdminModule.register(null),
       ],
     };
   }

@@ -68,10 +68,11 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  * the snapshot schedule are off unless a test turns them on through env. Logs are silent unless env sets LOG_LEVEL;
  * logDestination receives them (tests that read the request log). `importQueue: 'queue'` runs
  * imports through BullMQ on TEST_REDIS_URL (202 answers); test/support/import-worker.ts runs them.
+ * Apps given the same keyPrefix are one deployment's processes.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue' } = {},
+  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue'; keyPrefix?: string } = {},
 ): Promise<TestApp> {
   if (options.importQueue === 'queue' && !process.env.TEST_REDIS_URL) throw new Error('Queue mode needs TEST_REDIS_URL.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-'));
@@ -87,7 +88,7 @@ export async function createTestApp(
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   const redis = process.env.TEST_REDIS_URL ? await RedisConnections.connect(process.env.TEST_REDIS_URL) : null;
-  const keyPrefix = `st-test-${randomHex(6)}`;
+  const keyPrefix = options.keyPrefix ?? `st-test-${randomHex(6)}`;
   const importQueue = options.importQueue === 'queue' && redis ? new BullmqImportQueue(redis.ioredis, keyPrefix) : new InlineImportQueue();
   const app = await createApp({ config, database, ownsDatabase: false, redis, keyPrefix, importQueue, logDestination: options.logDestination });
   await app.init();
