@@ -5,6 +5,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module.js';
+import { documentErrors } from './http/openapi-errors.js';
+import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
 
 export const API_PREFIX = 'api/v1';
@@ -36,9 +38,12 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   });
   app.setGlobalPrefix(API_PREFIX);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
+  const document = documentErrors(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
+    ),
+    app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`),
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs.json` });
   return app;

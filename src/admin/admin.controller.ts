@@ -5,6 +5,7 @@ import type { AuthContext } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { AdminService, type Actor } from './admin.service.js';
 import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 
 class RecalcResponse {
   @ApiProperty({ type: 'integer' })
@@ -38,6 +39,7 @@ export class AdminController {
   }
 
   @Post('delete-score')
+  @ApiErrors(409)
   @HttpCode(200)
   @ApiOperation({ summary: "Delete any score, as its owner's delete does (PB, ranks, session, import, profile)." })
   @ApiEmptyObjectResponse()
@@ -56,6 +58,7 @@ export class AdminController {
   }
 
   @Post('destroy-ugpt')
+  @ApiErrors(409)
   @HttpCode(200)
   @ApiOperation({ summary: "Remove a user's profile on a GPT: scores, PBs, sessions, stats, snapshots; ranks are fixed." })
   @ApiEmptyObjectResponse()
@@ -65,6 +68,7 @@ export class AdminController {
   }
 
   @Post('destroy-chart')
+  @ApiErrors(409)
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove a chart, its scores and PBs; the players concerned are recomputed.' })
   @ApiEmptyObjectResponse()

@@ -13,6 +13,7 @@ import { CaptchaService } from './captcha.service.js';
 import { CodeDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto.js';
 import { LoginResponse } from './dto/auth.responses.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 
 /** Starts a fresh session (new id, so a pre-login cookie cannot be fixated) for the user. */
 async function startSession(req: ApiRequest, userID: number): Promise<void> {
@@ -47,6 +48,7 @@ export class AuthController {
   }
 
   @Post('register')
+  @ApiErrors(409)
   @HttpCode(200)
   @RateLimit('register')
   @Description('Registered and logged in.')
@@ -68,6 +70,7 @@ export class AuthController {
   }
 
   @Post('resend-verify-email')
+  @ApiErrors(409)
   @HttpCode(200)
   @SelfKeyOnly()
   @RateLimit('resend-verify-email')

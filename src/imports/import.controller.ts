@@ -11,6 +11,7 @@ import { FILE_IMPORT_TYPES, findImportType } from './import-types/registry.js';
 import type { ImportType } from './import-types/types.js';
 import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 
 const DIRECT_MANUAL = findImportType('ir/direct-manual') as ImportType;
 
@@ -43,6 +44,7 @@ export class ImportController {
   ) {}
 
   @Post('import/file')
+  @ApiErrors(409)
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiConsumes('multipart/form-data')
@@ -66,6 +68,7 @@ export class ImportController {
 
   /** Tachi's direct-manual route: the batch-manual document as the JSON body, for score hooks. Also served at /ir/direct-manual/import. */
   @Post('ir/direct-manual/import')
+  @ApiErrors(409)
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiImportResponses()
@@ -79,6 +82,7 @@ export class ImportController {
   }
 
   @Post('import/orphans')
+  @ApiErrors(409)
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiOkResponse({ type: OrphanRetryResponse })

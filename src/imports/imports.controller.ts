@@ -8,6 +8,7 @@ import { ImportReadService } from './import-read.service.js';
 import { toImportDocument } from '../presenters/import.presenter.js';
 import { ImportsService } from './imports.service.js';
 import { RevertService } from './revert.service.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 
 @ApiTags('imports')
 @Controller('imports/:importID')
@@ -38,6 +39,7 @@ export class ImportsController {
   }
 
   @Post('revert')
+  @ApiErrors(409)
   @HttpCode(200)
   @RequirePermissions('delete_score')
   @ApiEmptyObjectResponse()

@@ -7,6 +7,7 @@ import { ScoreDocument } from '../presenters/score.presenter.js';
 import { ScoreWithRelatedResponse } from './dto/score.responses.js';
 import { GetScoreQuery, PatchScoreDto } from './dto/scores.dto.js';
 import { ScoresService } from './scores.service.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 
 @ApiTags('scores')
 @Controller('scores/:scoreID')
@@ -29,6 +30,7 @@ export class ScoresController {
   }
 
   @Delete()
+  @ApiErrors(409)
   @HttpCode(200)
   @RequirePermissions('delete_score')
   @ApiOperation({ summary: 'Delete a score (owner or administrator); PB, ranks, session, import and profile are recomputed.' })

@@ -21,6 +21,10 @@ interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
 interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
@@ -109,6 +113,41 @@ describe('OpenAPI document: response types', () => {
       Object.entries(responses).every(([status, response]) => !/^2\d\d$/.test(status) || !Object.values(response.content ?? {}).some((c) => c.schema)),
     );
     expect(untyped.map((o) => o.operation)).toEqual([]);
+  });
+
+  it('documents every route the app registers, and nothing else', () => {
+    const express = t.app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } };
+    // Nest's routes have one method each; middleware (all methods, or a {*path} wildcard) and the docs' own pages are not routes.
+    const registered = express.router.stack
+      .flatMap(({ route }) => (route && Object.keys(route.methods).length === 1 ? [{ path: route.path, method: Object.keys(route.methods)[0] }] : []))
+      .filter(({ path }) => !path.includes('{*') && !path.startsWith('/api/v1/docs'))
+      .map(({ path, method }) => `${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(registered.length).toBeGreaterThan(100);
+    expect(registered.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('documents the error answers of every operation, with the error body outside the score hooks', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      METHODS.filter((m) => item[m]).map((method) => ({ path, method, responses: item[method].responses })),
+    );
+    const without4xx = operations.filter(({ responses }) => !Object.keys(responses).some((status) => /^4\d\d$/.test(status)));
+    expect(without4xx.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const untypedErrors = operations.flatMap(({ path, method, responses }) =>
+      path.startsWith('/api/v1/ir/') && path !== '/api/v1/ir/direct-manual/import'
+        ? []
+        : Object.entries(responses)
+            .filter(([status, response]) => /^4\d\d$/.test(status) && !response.content?.['application/json']?.schema)
+            .map(([status]) => `${method} ${path} ${status}`),
+    );
+    expect(untypedErrors).toEqual([]);
+    expect(schema('ErrorResponse').required).toEqual(['statusCode', 'error', 'message']);
+    const byID = doc.paths['/api/v1/scores/{scoreID}'].get.responses;
+    expect(Object.keys(byID)).toEqual(expect.arrayContaining(['400', '404', '429']));
+    expect(byID['404'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    expect(Object.keys(doc.paths['/api/v1/admin/recalc'].post.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429']));
+    expect(doc.paths['/api/v1/auth/register'].post.responses['409'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
   });
 
   it('documents the two answers of an import: 200 with the ImportDocument, 202 when queued', () => {
