@@ -31,7 +31,10 @@ export class AdminController {
 
   @Post('change-log-level')
   @HttpCode(200)
-  @ApiOperation({ summary: "Set the log level now, in every API and worker process (through Redis when configured); each returns to its configured level after `duration` minutes unless `noReset`." })
+  @ApiOperation({
+    summary:
+      'Set the log level now, in every API and worker process (through Redis when configured); each returns to its configured level after `duration` minutes unless `noReset`.',
+  })
   @ApiEmptyObjectResponse()
   async changeLogLevel(@Auth() auth: AuthContext, @Body() dto: ChangeLogLevelDto): Promise<EmptyObject> {
     await this.admin.changeLogLevel(actorOf(auth), dto);

@@ -29,7 +29,12 @@ export class LogLevelService implements OnApplicationBootstrap, OnModuleDestroy 
   private readonly switch: LogLevelSwitch;
 
   constructor(config: AppConfig, @Inject(LOG_LEVEL_CHANNEL) channel: LogLevelChannel | null) {
-    this.switch = new LogLevelSwitch(() => PinoLogger.root, config.LOG_LEVEL, channel, (message) => PinoLogger.root.warn(message));
+    this.switch = new LogLevelSwitch(
+      () => PinoLogger.root,
+      config.LOG_LEVEL,
+      channel,
+      (message) => PinoLogger.root.warn(message),
+    );
   }
 
   async onApplicationBootstrap() {

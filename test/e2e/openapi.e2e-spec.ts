@@ -147,7 +147,9 @@ describe('OpenAPI document: response types', () => {
     expect(Object.keys(byID)).toEqual(expect.arrayContaining(['400', '404', '429']));
     expect(byID['404'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
     expect(Object.keys(doc.paths['/api/v1/admin/recalc'].post.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429']));
-    expect(doc.paths['/api/v1/auth/register'].post.responses['409'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    expect(doc.paths['/api/v1/auth/register'].post.responses['409'].content!['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorResponse',
+    });
   });
 
   it('documents the two answers of an import: 200 with the ImportDocument, 202 when queued', () => {
