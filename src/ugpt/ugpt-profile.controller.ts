@@ -1,5 +1,7 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { Controller, Get, Param, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
 import {
@@ -10,6 +12,7 @@ import {
   ScoreSearchResponse,
   UgptSummaryResponse,
 } from './dto/profile.responses.js';
+import { UgptExportService } from './ugpt-export.service.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
 
 /** A user's profile, PBs and scores on one GPT (spec 4.8). Public; 404 when the user has not played the GPT. */
@@ -18,7 +21,10 @@ import { UgptProfileService } from './ugpt-profile.service.js';
 @UseGuards(UgptGuard)
 @Controller('users/:userID/games/:game/:playtype')
 export class UgptProfileController {
-  constructor(private readonly profile: UgptProfileService) {}
+  constructor(
+    private readonly profile: UgptProfileService,
+    private readonly exporter: UgptExportService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: '{gameStats, firstScore, mostRecentScore, totalScores, rankingData}.' })
@@ -75,5 +81,25 @@ export class UgptProfileController {
   @ApiOkResponse({ type: MostPlayedResponse })
   mostPlayed(@Ugpt() ugpt: UgptContext): Promise<MostPlayedResponse> {
     return this.profile.mostPlayed(ugpt);
+  }
+
+  @Get('export')
+  @ApiOperation({
+    summary: 'Every score of the profile as a batch-manual file (a download, not enveloped) that re-imports to the same scores.',
+  })
+  @ApiProduces('application/json')
+  @ApiOkResponse({
+    description: 'A batch-manual document: {meta: {game, playtype, service}, scores: [score elements]}.',
+    schema: {
+      type: 'object',
+      properties: {
+        meta: { type: 'object', properties: { game: { type: 'string' }, playtype: { type: 'string' }, service: { type: 'string' } } },
+        scores: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+    },
+  })
+  export(@Ugpt() ugpt: UgptContext, @Res({ passthrough: true }) res: Response): StreamableFile {
+    res.setHeader('Content-Disposition', `attachment; filename="${ugpt.user.username}-${ugpt.gpt.game}-${ugpt.gpt.playtype}.json"`);
+    return new StreamableFile(Readable.from(this.exporter.batchManual(ugpt)), { type: 'application/json' });
   }
 }

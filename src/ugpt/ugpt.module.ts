@@ -5,6 +5,7 @@ import { ShowcaseController } from './showcase.controller.js';
 import { ShowcaseService } from './showcase.service.js';
 import { SnapshotScheduler } from './snapshot.scheduler.js';
 import { SnapshotsService } from './snapshots.service.js';
+import { UgptExportService } from './ugpt-export.service.js';
 import { UgptProfileController } from './ugpt-profile.controller.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
 import { UgptSessionsController } from './ugpt-sessions.controller.js';
@@ -27,6 +28,7 @@ export class UgptModule {
       controllers: [UgptProfileController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
       providers: [
         UgptProfileService,
+        UgptExportService,
         UgptSessionsService,
         UgptStandingService,
         UgptSettingsService,
