@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Param, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { PasswordConfirmationDto } from '../auth/dto/auth.dto.js';
+import { OwnerOnly, SessionOnly } from '../http/auth/access.decorators.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
 import {
@@ -14,6 +17,7 @@ import {
 } from './dto/profile.responses.js';
 import { UgptExportService } from './ugpt-export.service.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
+import { UgptRemovalService } from './ugpt-removal.service.js';
 
 /** A user's profile, PBs and scores on one GPT (spec 4.8). Public; 404 when the user has not played the GPT. */
 @ApiTags('ugpt')
@@ -24,6 +28,7 @@ export class UgptProfileController {
   constructor(
     private readonly profile: UgptProfileService,
     private readonly exporter: UgptExportService,
+    private readonly removal: UgptRemovalService,
   ) {}
 
   @Get()
@@ -31,6 +36,17 @@ export class UgptProfileController {
   @ApiOkResponse({ type: UgptSummaryResponse })
   summary(@Ugpt() ugpt: UgptContext): Promise<UgptSummaryResponse> {
     return this.profile.summary(ugpt);
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @SessionOnly()
+  @OwnerOnly()
+  @ApiOperation({ summary: 'Deletes the profile (scores, PBs, sessions, stats); needs a session of the user and their !password (401 when wrong).' })
+  @ApiEmptyObjectResponse()
+  async delete(@Ugpt() ugpt: UgptContext, @Body() dto: PasswordConfirmationDto): Promise<EmptyObject> {
+    await this.removal.deleteProfile(ugpt, dto['!password']);
+    return {};
   }
 
   @Get('pbs')

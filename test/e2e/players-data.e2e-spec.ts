@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/database/database.js';
-import { personalBests, profileRatings, scores } from '../../src/database/schema.js';
+import * as schema from '../../src/database/schema.js';
+import { adminAuditLog, apiClients, apiKeys, loginSessions, personalBests, profileRatings, scores, userGameStats, users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, HOUR, imported, loadFixtureCatalog, player, statsOf, T0, type Player } from '../support/imports.js';
+import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, pbOf, player, statsOf, T0, type Player } from '../support/imports.js';
+import { bearer } from '../support/users.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -114,6 +117,156 @@ describe("Players' data", () => {
       expect((await t.http().get(`/api/v1/users/${p.user.id}/games/jubeat/Single/export`)).status).toBe(404);
       expect((await t.http().get(`/api/v1/users/999999/games/sdvx/Single/export`)).status).toBe(404);
       expect((await t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Nope/export`)).status).toBe(404);
+    });
+  });
+
+  const sdvxPlay = (difficulty: string, score: number, timeAchieved: number) => ({
+    matchType: 'sdvxInGameID',
+    identifier: '1001',
+    difficulty,
+    score,
+    lamp: 'CLEAR',
+    timeAchieved,
+  });
+  const MXM = fixtureChart('sdvx-1-MXM');
+  /** The rival's rank and outOf on MXM, which the removal of a better player lowers by one each. */
+  const standing = async (rival: Player) => {
+    const pb = await pbOf(t.database, rival.user.id, MXM);
+    return { rank: pb.rank, outOf: pb.outOf };
+  };
+  const lessOne = (s: { rank: number; outOf: number }) => ({ rank: s.rank - 1, outOf: s.outOf - 1 });
+
+  /** A player with two sdvx scores (MXM above the rivals') and an iidx score. */
+  async function playerWithScores(): Promise<Player> {
+    const p = await player(t);
+    await imported(t, p.token, batchManual('sdvx', 'Single', [sdvxPlay('MXM', 9_900_000, T0), sdvxPlay('EXH', 9_000_000, T0 + HOUR)]));
+    await imported(t, p.token, batchManual('iidx', 'SP', [{ matchType: 'inGameID', identifier: '30001', difficulty: 'ANOTHER', score: 1500, lamp: 'CLEAR', timeAchieved: T0 }]));
+    return p;
+  }
+
+  describe('DELETE /users/:userID/games/:game/:playtype', () => {
+    let rival: Player;
+    beforeAll(async () => {
+      rival = await player(t);
+      await imported(t, rival.token, batchManual('sdvx', 'Single', [sdvxPlay('MXM', 9_000_000, T0)]));
+    });
+    const route = (p: Player, game = 'sdvx', playtype = 'Single') => `/api/v1/users/${p.user.id}/games/${game}/${playtype}`;
+
+    it('removes the profile with a session and the right password, fixing the ranks, and leaves the other GPTs', async () => {
+      const p = await playerWithScores();
+      const before = await standing(rival);
+      const res = await p.agent.delete(route(p)).send({ '!password': p.password });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+      expect(await statsOf(t.database, p.user.id, 'sdvx', 'Single')).toBeUndefined();
+      const left = await t.database.db.select().from(scores).where(eq(scores.userID, p.user.id));
+      expect(left.map((s) => s.game)).toEqual(['iidx']);
+      expect(await standing(rival)).toEqual(lessOne(before));
+      expect(await statsOf(t.database, p.user.id, 'iidx', 'SP')).toBeDefined();
+      expect((await p.agent.delete(route(p)).send({ '!password': p.password })).status).toBe(404);
+    });
+
+    it('refuses a wrong password (401), a token (403), another user (403), a missing password (400) and an unknown user or GPT (404)', async () => {
+      const p = await playerWithScores();
+      const other = await player(t);
+      expect((await p.agent.delete(route(p)).send({ '!password': 'wrong-password' })).status).toBe(401);
+      expect((await t.http().delete(route(p)).set(bearer(p.token)).send({ '!password': p.password })).status).toBe(403);
+      expect((await other.agent.delete(route(p)).send({ '!password': other.password })).status).toBe(403);
+      expect((await p.agent.delete(route(p)).send({})).status).toBe(400);
+      expect((await p.agent.delete('/api/v1/users/999999/games/sdvx/Single').send({ '!password': p.password })).status).toBe(404);
+      expect((await p.agent.delete(route(p, 'jubeat', 'Single')).send({ '!password': p.password })).status).toBe(404);
+      expect(await statsOf(t.database, p.user.id, 'sdvx', 'Single')).toBeDefined();
+    });
+  });
+
+  describe('DELETE /users/:userID and POST /admin/delete-user', () => {
+    let rival: Player;
+    beforeAll(async () => {
+      rival = await player(t);
+      await imported(t, rival.token, batchManual('sdvx', 'Single', [sdvxPlay('MXM', 9_000_000, T0)]));
+    });
+
+    /** Every row anywhere that still belongs to the user. */
+    async function remainsOf(userID: number): Promise<string[]> {
+      const found: string[] = [];
+      for (const [name, table] of Object.entries(schema)) {
+        if (typeof table !== 'object' || table === null || !('getSQL' in table) || table === adminAuditLog) continue;
+        const columns = getTableColumns(table as PgTable) as Record<string, unknown>;
+        for (const column of ['userID', 'id', 'consumedBy'].filter((c) => c in columns && (c !== 'id' || table === users))) {
+          const rows = await t.database.db
+            .select()
+            .from(table as PgTable)
+            .where(eq(columns[column] as typeof users.id, userID));
+          if (rows.length) found.push(`${name}.${column}`);
+        }
+      }
+      const sessions = await t.database.db.select().from(loginSessions).where(sql`${loginSessions.sess} ->> 'userID' = ${String(userID)}`);
+      if (sessions.length) found.push('loginSessions');
+      return found;
+    }
+
+    /** A client of the player, with a key it issued to the rival. */
+    async function clientWithKey(p: Player): Promise<string> {
+      const client = await p.agent.post('/api/v1/clients/create').send({ name: 'Hook', redirectUri: 'https://hook.example.com/cb', permissions: ['submit_score'] });
+      expect(client.status).toBe(200);
+      const code = await rival.agent.post('/api/v1/oauth/create-code').send({});
+      const token = await t.http().post('/api/v1/oauth/token').send({
+        client_id: client.body.clientID,
+        client_secret: client.body.clientSecret,
+        redirect_uri: 'https://hook.example.com/cb',
+        grant_type: 'authorization_code',
+        code: code.body.code,
+      });
+      expect(token.status).toBe(200);
+      return client.body.clientID as string;
+    }
+
+    it('deletes the account and everything of it with a session and the right password, fixing the ranks', async () => {
+      const p = await playerWithScores();
+      const before = await standing(rival);
+      const clientID = await clientWithKey(p);
+      expect(await remainsOf(p.user.id)).not.toEqual([]);
+      const res = await p.agent.delete(`/api/v1/users/${p.user.id}`).send({ '!password': p.password });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+      expect(await remainsOf(p.user.id)).toEqual([]);
+      expect(await t.database.db.select().from(apiClients).where(eq(apiClients.clientID, clientID))).toEqual([]);
+      expect(await t.database.db.select().from(apiKeys).where(eq(apiKeys.fromAPIClient, clientID))).toEqual([]);
+      expect(await standing(rival)).toEqual(lessOne(before));
+      expect(await statsOf(t.database, rival.user.id, 'sdvx', 'Single')).toBeDefined();
+      // The session went with the account.
+      expect((await p.agent.get('/api/v1/users/me')).status).not.toBe(200);
+      expect((await t.http().get(`/api/v1/users/${p.user.id}`)).status).toBe(404);
+    });
+
+    it('refuses a wrong password (401), a token (403), another user (403), a missing password (400) and an unknown user (404)', async () => {
+      const p = await playerWithScores();
+      const other = await player(t);
+      const route = `/api/v1/users/${p.user.id}`;
+      expect((await p.agent.delete(route).send({ '!password': 'wrong-password' })).status).toBe(401);
+      expect((await t.http().delete(route).set(bearer(p.token)).send({ '!password': p.password })).status).toBe(403);
+      expect((await other.agent.delete(route).send({ '!password': other.password })).status).toBe(403);
+      expect((await p.agent.delete(route).send({})).status).toBe(400);
+      expect((await p.agent.delete('/api/v1/users/999999').send({ '!password': p.password })).status).toBe(404);
+      expect(await t.database.db.select().from(users).where(eq(users.id, p.user.id))).toHaveLength(1);
+      expect(await t.database.db.select().from(userGameStats).where(eq(userGameStats.userID, p.user.id))).toHaveLength(2);
+    });
+
+    it('lets an admin delete any user the same way, audited; 404 for an unknown user, 400 for themselves', async () => {
+      const admin = await player(t);
+      await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+      const p = await playerWithScores();
+      await clientWithKey(p);
+      const before = await standing(rival);
+      const res = await admin.agent.post('/api/v1/admin/delete-user').send({ userID: p.user.id });
+      expect(res.status).toBe(200);
+      expect(await remainsOf(p.user.id)).toEqual([]);
+      expect(await standing(rival)).toEqual(lessOne(before));
+      const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'delete-user'));
+      expect(audit).toEqual([expect.objectContaining({ userID: admin.user.id, params: { userID: p.user.id } })]);
+      expect((await admin.agent.post('/api/v1/admin/delete-user').send({ userID: p.user.id })).status).toBe(404);
+      expect((await admin.agent.post('/api/v1/admin/delete-user').send({ userID: admin.user.id })).status).toBe(400);
+      expect((await rival.agent.post('/api/v1/admin/delete-user').send({ userID: admin.user.id })).status).toBe(403);
     });
   });
 });
