@@ -4,18 +4,19 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/database/database.js';
 import * as schema from '../../src/database/schema.js';
-import { adminAuditLog, apiClients, apiKeys, loginSessions, personalBests, profileRatings, scores, userGameStats, users } from '../../src/database/schema.js';
+import { adminAuditLog, apiClients, apiKeys, loginSessions, personalBests, profileRatings, scores, sessions, userGameStats, users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, pbOf, player, statsOf, T0, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** A user's scores, PBs and profile ratings without what depends on the user or the import. */
+/** A user's scores, PBs, sessions and profile ratings without what depends on the user or the import. */
 async function profileOf(database: Database, userID: number) {
   const scoreRows = await database.db.select().from(scores).where(eq(scores.userID, userID));
   const pbRows = await database.db.select().from(personalBests).where(eq(personalBests.userID, userID));
   const ratings = await database.db.select().from(profileRatings).where(eq(profileRatings.userID, userID));
+  const sessionRows = await database.db.select().from(sessions).where(eq(sessions.userID, userID));
   const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => key(a).localeCompare(key(b)));
   return {
     scores: byKey(
@@ -33,6 +34,10 @@ async function profileOf(database: Database, userID: number) {
     pbs: byKey(
       pbRows.map(({ chartID, scoreData, calculatedData, timeAchieved, rank, outOf }) => ({ chartID, scoreData, calculatedData, timeAchieved, rank, outOf })),
       (p) => p.chartID,
+    ),
+    sessions: byKey(
+      sessionRows.map(({ game, playtype, calculatedData, timeStarted, timeEnded }) => ({ game, playtype, calculatedData, timeStarted, timeEnded })),
+      (x) => `${x.game}|${x.timeStarted}`,
     ),
     ratings: byKey(
       ratings.map(({ game, playtype, alg, value }) => ({ game, playtype, alg, value })),
@@ -90,7 +95,7 @@ describe("Players' data", () => {
       await fresh.close();
     });
 
-    it('answers a batch-manual download that re-imports on a fresh instance to the same scores, PBs and ratings', async () => {
+    it('answers a batch-manual download that re-imports on a fresh instance to the same scores, PBs, sessions and ratings', async () => {
       const importer = await player(fresh);
       for (const d of documents) {
         const res = await t.http().get(`/api/v1/users/${p.user.id}/games/${d.game}/${d.playtype}/export`);
@@ -110,6 +115,7 @@ describe("Players' data", () => {
       expect(original.scores).toHaveLength(5);
       expect(original.pbs).toHaveLength(4);
       expect(original.ratings.length).toBeGreaterThan(0);
+      expect(original.sessions.length).toBeGreaterThan(0);
       expect(await profileOf(fresh.database, importer.user.id)).toEqual(original);
     });
 
