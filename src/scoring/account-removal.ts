@@ -24,7 +24,12 @@ export async function deleteAccountRows(tx: Tx, userID: number): Promise<string[
   await tx.delete(users).where(eq(users.id, userID));
   for (const rows of groupBy(ranked, (r) => `${r.game}|${r.playtype}`).values()) {
     const gpt = findGpt(rows[0].game, rows[0].playtype);
-    if (gpt) await rerankCharts(tx, gpt, rows.map((r) => r.chartID));
+    if (gpt)
+      await rerankCharts(
+        tx,
+        gpt,
+        rows.map((r) => r.chartID),
+      );
   }
   return [user.customPfpLocation, user.customBannerLocation].filter((key): key is string => key !== null);
 }

@@ -4,7 +4,18 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/database/database.js';
 import * as schema from '../../src/database/schema.js';
-import { adminAuditLog, apiClients, apiKeys, loginSessions, personalBests, profileRatings, scores, sessions, userGameStats, users } from '../../src/database/schema.js';
+import {
+  adminAuditLog,
+  apiClients,
+  apiKeys,
+  loginSessions,
+  personalBests,
+  profileRatings,
+  scores,
+  sessions,
+  userGameStats,
+  users,
+} from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, pbOf, player, statsOf, T0, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
@@ -65,7 +76,15 @@ describe("Players' data", () => {
         game: 'sdvx',
         playtype: 'Single',
         elements: [
-          { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_000_000, lamp: 'EXCESSIVE CLEAR', timeAchieved: T0, optional: { exScore: 2900 } },
+          {
+            matchType: 'sdvxInGameID',
+            identifier: '1001',
+            difficulty: 'MXM',
+            score: 9_000_000,
+            lamp: 'EXCESSIVE CLEAR',
+            timeAchieved: T0,
+            optional: { exScore: 2900 },
+          },
           { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_100_000, lamp: 'CLEAR', timeAchieved: T0 + HOUR, comment: 'better' },
           { matchType: 'songTitle', identifier: 'Pipeline Anthem', difficulty: 'EXH', score: 9_500_000, lamp: 'CLEAR', timeAchieved: null },
         ],
@@ -146,7 +165,11 @@ describe("Players' data", () => {
   async function playerWithScores(): Promise<Player> {
     const p = await player(t);
     await imported(t, p.token, batchManual('sdvx', 'Single', [sdvxPlay('MXM', 9_900_000, T0), sdvxPlay('EXH', 9_000_000, T0 + HOUR)]));
-    await imported(t, p.token, batchManual('iidx', 'SP', [{ matchType: 'inGameID', identifier: '30001', difficulty: 'ANOTHER', score: 1500, lamp: 'CLEAR', timeAchieved: T0 }]));
+    await imported(
+      t,
+      p.token,
+      batchManual('iidx', 'SP', [{ matchType: 'inGameID', identifier: '30001', difficulty: 'ANOTHER', score: 1500, lamp: 'CLEAR', timeAchieved: T0 }]),
+    );
     return p;
   }
 
@@ -206,14 +229,19 @@ describe("Players' data", () => {
           if (rows.length) found.push(`${name}.${column}`);
         }
       }
-      const sessions = await t.database.db.select().from(loginSessions).where(sql`${loginSessions.sess} ->> 'userID' = ${String(userID)}`);
+      const sessions = await t.database.db
+        .select()
+        .from(loginSessions)
+        .where(sql`${loginSessions.sess} ->> 'userID' = ${String(userID)}`);
       if (sessions.length) found.push('loginSessions');
       return found;
     }
 
     /** A client of the player, with a key it issued to the rival. */
     async function clientWithKey(p: Player): Promise<string> {
-      const client = await p.agent.post('/api/v1/clients/create').send({ name: 'Hook', redirectUri: 'https://hook.example.com/cb', permissions: ['submit_score'] });
+      const client = await p.agent
+        .post('/api/v1/clients/create')
+        .send({ name: 'Hook', redirectUri: 'https://hook.example.com/cb', permissions: ['submit_score'] });
       expect(client.status).toBe(200);
       const code = await rival.agent.post('/api/v1/oauth/create-code').send({});
       const token = await t.http().post('/api/v1/oauth/token').send({
