@@ -4,7 +4,7 @@ import { Auth, RequireAdmin } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { AdminService, type Actor } from './admin.service.js';
-import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
+import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DeleteUserDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
 import { ApiErrors } from '../http/openapi-errors.js';
 
 class RecalcResponse {
@@ -67,6 +67,16 @@ export class AdminController {
   @ApiEmptyObjectResponse()
   async destroyUgpt(@Auth() auth: AuthContext, @Body() dto: DestroyUgptDto): Promise<EmptyObject> {
     await this.admin.destroyUgpt(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('delete-user')
+  @HttpCode(200)
+  @ApiErrors(409)
+  @ApiOperation({ summary: 'Delete a user and everything of theirs, as DELETE /users/:userID does; the leaderboards they were on are fixed.' })
+  @ApiEmptyObjectResponse()
+  async deleteUser(@Auth() auth: AuthContext, @Body() dto: DeleteUserDto): Promise<EmptyObject> {
+    await this.admin.deleteUser(actorOf(auth), dto.userID);
     return {};
   }
 

@@ -7,6 +7,7 @@ import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ScoresRepository } from '../repositories/scores.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
+import { AccountRemovalService } from '../scoring/account-removal.service.js';
 import { MaintenanceService } from '../scoring/maintenance.service.js';
 import type { PbFilter, ScoreFilter } from '../scoring/maintenance.js';
 import { ScoreRemovalService } from '../scoring/score-removal.service.js';
@@ -57,6 +58,7 @@ export class AdminService {
     private readonly users: UsersRepository,
     private readonly catalog: CatalogRepository,
     private readonly removal: ScoreRemovalService,
+    private readonly accounts: AccountRemovalService,
     private readonly maintenance: MaintenanceService,
     private readonly logLevel: LogLevelService,
   ) {}
@@ -93,6 +95,13 @@ export class AdminService {
     if (!(await busy(this.removal.destroyProfile(dto.userID, gpt))))
       throw new NotFoundException(`The user ${dto.userID} has not played ${dto.game} ${dto.playtype}.`);
     await this.record(actor, 'destroy-ugpt', { userID: dto.userID, game: dto.game, playtype: dto.playtype });
+  }
+
+  async deleteUser(actor: Actor, userID: number): Promise<void> {
+    // The audit entry names its actor, who must still exist once it is written.
+    if (actor.userID === userID) throw new BadRequestException('Delete your own account through DELETE /users/:userID.');
+    if (!(await busy(this.accounts.deleteAccount(userID)))) throw new NotFoundException(`The user ${userID} does not exist.`);
+    await this.record(actor, 'delete-user', { userID });
   }
 
   async destroyChart(actor: Actor, dto: DestroyChartDto): Promise<void> {

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database, type Queryable, type Tx } from '../database/database.js';
-import { scores } from '../database/schema.js';
+import { charts, scores, songs } from '../database/schema.js';
 
 export type ScoreRow = typeof scores.$inferSelect;
+
+/** A score with what names its chart in a batch-manual export. */
+export interface ExportedScoreRow {
+  score: ScoreRow;
+  chart: { difficulty: string; isPrimary: boolean; inGameIDs: number[]; chartHashes: string[] };
+  song: { id: number; title: string; artist: string };
+}
 
 /** What a user may change on their own score. */
 export type ScoreAnnotations = Partial<Pick<ScoreRow, 'comment' | 'highlighted'>>;
@@ -64,5 +71,28 @@ export class ScoresRepository {
   async annotate(scoreID: string, changes: ScoreAnnotations, q: Queryable): Promise<ScoreRow | undefined> {
     const [row] = await q.update(scores).set(changes).where(eq(scores.scoreID, scoreID)).returning();
     return row;
+  }
+
+  /** Up to `limit` of the user's scores on the GPT after `afterScoreID`, by scoreID (keyset pages for a streamed export). */
+  exportPage(userID: number, game: string, playtype: string, afterScoreID: string | null, limit: number): Promise<ExportedScoreRow[]> {
+    return this.database.db
+      .select({
+        score: scores,
+        chart: { difficulty: charts.difficulty, isPrimary: charts.isPrimary, inGameIDs: charts.inGameIDs, chartHashes: charts.chartHashes },
+        song: { id: songs.id, title: songs.title, artist: songs.artist },
+      })
+      .from(scores)
+      .innerJoin(charts, eq(charts.chartID, scores.chartID))
+      .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
+      .where(
+        and(
+          eq(scores.userID, userID),
+          eq(scores.game, game),
+          eq(scores.playtype, playtype),
+          afterScoreID === null ? undefined : gt(scores.scoreID, afterScoreID),
+        ),
+      )
+      .orderBy(asc(scores.scoreID))
+      .limit(limit);
   }
 }

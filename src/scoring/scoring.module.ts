@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
+import { AccountRemovalService } from './account-removal.service.js';
 import { ImportLockService } from './import-lock.service.js';
 import { MaintenanceService } from './maintenance.service.js';
 import { RerankService } from './rerank.service.js';
 import { ScoreEditService } from './score-edit.service.js';
 import { ScoreRemovalService } from './score-removal.service.js';
 
-const SERVICES = [ImportLockService, MaintenanceService, RerankService, ScoreEditService, ScoreRemovalService];
+const SERVICES = [AccountRemovalService, ImportLockService, MaintenanceService, RerankService, ScoreEditService, ScoreRemovalService];
 
 /** The write-side core as injectables, for the modules and processes that change scores. */
 @Module({ imports: [RepositoriesModule], providers: SERVICES, exports: SERVICES })

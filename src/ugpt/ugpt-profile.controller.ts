@@ -1,5 +1,11 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Readable } from 'node:stream';
+import { Body, Controller, Delete, Get, HttpCode, Param, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { PasswordConfirmationDto } from '../auth/dto/auth.dto.js';
+import { OwnerOnly, SessionOnly } from '../http/auth/access.decorators.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { ApiErrors } from '../http/openapi-errors.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
 import {
@@ -10,7 +16,9 @@ import {
   ScoreSearchResponse,
   UgptSummaryResponse,
 } from './dto/profile.responses.js';
+import { UgptExportService } from './ugpt-export.service.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
+import { UgptRemovalService } from './ugpt-removal.service.js';
 
 /** A user's profile, PBs and scores on one GPT (spec 4.8). Public; 404 when the user has not played the GPT. */
 @ApiTags('ugpt')
@@ -18,13 +26,29 @@ import { UgptProfileService } from './ugpt-profile.service.js';
 @UseGuards(UgptGuard)
 @Controller('users/:userID/games/:game/:playtype')
 export class UgptProfileController {
-  constructor(private readonly profile: UgptProfileService) {}
+  constructor(
+    private readonly profile: UgptProfileService,
+    private readonly exporter: UgptExportService,
+    private readonly removal: UgptRemovalService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: '{gameStats, firstScore, mostRecentScore, totalScores, rankingData}.' })
   @ApiOkResponse({ type: UgptSummaryResponse })
   summary(@Ugpt() ugpt: UgptContext): Promise<UgptSummaryResponse> {
     return this.profile.summary(ugpt);
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @ApiErrors(409)
+  @SessionOnly()
+  @OwnerOnly()
+  @ApiOperation({ summary: 'Deletes the profile (scores, PBs, sessions, stats); needs a session of the user and their !password (401 when wrong).' })
+  @ApiEmptyObjectResponse()
+  async delete(@Ugpt() ugpt: UgptContext, @Body() dto: PasswordConfirmationDto): Promise<EmptyObject> {
+    await this.removal.deleteProfile(ugpt, dto['!password']);
+    return {};
   }
 
   @Get('pbs')
@@ -75,5 +99,25 @@ export class UgptProfileController {
   @ApiOkResponse({ type: MostPlayedResponse })
   mostPlayed(@Ugpt() ugpt: UgptContext): Promise<MostPlayedResponse> {
     return this.profile.mostPlayed(ugpt);
+  }
+
+  @Get('export')
+  @ApiOperation({
+    summary: 'Every score of the profile as a batch-manual file (a download, not enveloped) that re-imports to the same scores.',
+  })
+  @ApiProduces('application/json')
+  @ApiOkResponse({
+    description: 'A batch-manual document: {meta: {game, playtype, service}, scores: [score elements]}.',
+    schema: {
+      type: 'object',
+      properties: {
+        meta: { type: 'object', properties: { game: { type: 'string' }, playtype: { type: 'string' }, service: { type: 'string' } } },
+        scores: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+    },
+  })
+  export(@Ugpt() ugpt: UgptContext, @Res({ passthrough: true }) res: Response): StreamableFile {
+    res.setHeader('Content-Disposition', `attachment; filename="${ugpt.user.username}-${ugpt.gpt.game}-${ugpt.gpt.playtype}.json"`);
+    return new StreamableFile(Readable.from(this.exporter.batchManual(ugpt)), { type: 'application/json' });
   }
 }

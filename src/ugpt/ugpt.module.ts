@@ -1,12 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
+import { ScoringModule } from '../scoring/scoring.module.js';
 import { ShowcaseController } from './showcase.controller.js';
 import { ShowcaseService } from './showcase.service.js';
 import { SnapshotScheduler } from './snapshot.scheduler.js';
 import { SnapshotsService } from './snapshots.service.js';
+import { UgptExportService } from './ugpt-export.service.js';
 import { UgptProfileController } from './ugpt-profile.controller.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
+import { UgptRemovalService } from './ugpt-removal.service.js';
 import { UgptSessionsController } from './ugpt-sessions.controller.js';
 import { UgptSessionsService } from './ugpt-sessions.service.js';
 import { UgptSettingsController } from './ugpt-settings.controller.js';
@@ -23,10 +26,12 @@ export class UgptModule {
   static register(options: { schedule: boolean }): DynamicModule {
     return {
       module: UgptModule,
-      imports: [ScheduleModule.forRoot(), RepositoriesModule],
+      imports: [ScheduleModule.forRoot(), RepositoriesModule, ScoringModule],
       controllers: [UgptProfileController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
       providers: [
         UgptProfileService,
+        UgptExportService,
+        UgptRemovalService,
         UgptSessionsService,
         UgptStandingService,
         UgptSettingsService,

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OwnerOnly, SelfKeyOnly, TargetUser } from '../http/auth/access.decorators.js';
+import { PasswordConfirmationDto } from '../auth/dto/auth.dto.js';
+import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { ApiErrors } from '../http/openapi-errors.js';
+import { OwnerOnly, SelfKeyOnly, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { ListUsersQuery, PatchUserDto } from './dto/users.dto.js';
 import { RankedGameStatsDocument } from './dto/user.responses.js';
@@ -31,6 +34,18 @@ export class UsersController {
   @ApiOkResponse({ type: UserDocument })
   patch(@TargetUser() user: UserRow, @Body() dto: PatchUserDto): Promise<UserDocument> {
     return this.users.patch(user, dto);
+  }
+
+  @Delete(':userID')
+  @HttpCode(200)
+  @ApiErrors(409)
+  @SessionOnly()
+  @OwnerOnly()
+  @ApiOperation({ summary: 'Deletes the account and everything of it; needs a session of the user and their !password (401 when wrong).' })
+  @ApiEmptyObjectResponse()
+  async delete(@TargetUser() user: UserRow, @Body() dto: PasswordConfirmationDto): Promise<EmptyObject> {
+    await this.users.deleteAccount(user, dto['!password']);
+    return {};
   }
 
   @Get(':userID/game-stats')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
+import { ScoringModule } from '../scoring/scoring.module.js';
 import { UserImagesController } from './user-images.controller.js';
 import { UserImagesService } from './user-images.service.js';
 import { UsersController } from './users.controller.js';
@@ -10,6 +11,7 @@ import { UsersService } from './users.service.js';
 @Module({
   imports: [
     RepositoriesModule,
+    ScoringModule,
     MulterModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }),

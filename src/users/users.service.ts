@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { confirmPassword } from '../auth/confirm-password.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import type { RankedGameStatsDocument } from './dto/user.responses.js';
@@ -6,6 +7,8 @@ import type { PatchUserDto } from './dto/users.dto.js';
 import { normaliseSocial, SOCIAL_NETWORKS } from './social-media.js';
 import { toUserDocument, type UserDocument } from '../presenters/user.presenter.js';
 import { UsersRepository, type ProfileChanges } from '../repositories/users.repository.js';
+import { AccountRemovalService } from '../scoring/account-removal.service.js';
+import { UserBusyError } from '../scoring/import-lock.js';
 
 export const USER_LIST_LIMIT = 100;
 
@@ -14,7 +17,17 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly gameStatsRepository: GameStatsRepository,
+    private readonly accounts: AccountRemovalService,
   ) {}
+
+  /** Deletes the user's own account once their password is confirmed. */
+  async deleteAccount(user: UserRow, password: string): Promise<void> {
+    await confirmPassword(this.users, user.id, password);
+    await this.accounts.deleteAccount(user.id).catch((err: unknown) => {
+      if (err instanceof UserBusyError) throw new ConflictException('You have an import in progress; delete your account once it has finished.');
+      throw err;
+    });
+  }
 
   async list(online: boolean, search: string | undefined): Promise<UserDocument[]> {
     const rows = await this.users.list({ online, search: search || undefined, limit: USER_LIST_LIMIT });

@@ -20,6 +20,7 @@ const ROUTES: [string, object][] = [
   ['resync-pbs', {}],
   ['destroy-ugpt', { userID: 1, game: 'sdvx', playtype: 'Single' }],
   ['destroy-chart', { chartID: 'nope', game: 'sdvx' }],
+  ['delete-user', { userID: 999999 }],
   ['recalc', { userID: 999999 }],
 ];
 

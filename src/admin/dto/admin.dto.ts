@@ -85,6 +85,14 @@ export class ResyncPbsDto {
   filter?: PbFilterDto;
 }
 
+export class DeleteUserDto {
+  @ApiProperty({ type: 'integer' })
+  @IsInt()
+  @Min(1)
+  @Max(INT32_MAX)
+  userID!: number;
+}
+
 export class DestroyUgptDto {
   @ApiProperty({ type: 'integer' })
   @IsInt()

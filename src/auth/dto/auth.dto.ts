@@ -86,3 +86,11 @@ export class ResetPasswordDto {
   @MaxLength(PASSWORD_MAX)
   '!password'!: string;
 }
+
+/** The account's current password, confirming a destructive request made through a session. */
+export class PasswordConfirmationDto {
+  @ApiProperty({ name: '!password', maxLength: PASSWORD_MAX, description: 'The current password. Never logged.' })
+  @IsString()
+  @Length(1, PASSWORD_MAX)
+  '!password'!: string;
+}
