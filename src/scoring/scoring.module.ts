@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
+import { StorageModule } from '../storage/storage.module.js';
 import { AccountRemovalService } from './account-removal.service.js';
 import { ImportLockService } from './import-lock.service.js';
 import { MaintenanceService } from './maintenance.service.js';
@@ -10,5 +11,6 @@ import { ScoreRemovalService } from './score-removal.service.js';
 const SERVICES = [AccountRemovalService, ImportLockService, MaintenanceService, RerankService, ScoreEditService, ScoreRemovalService];
 
 /** The write-side core as injectables, for the modules and processes that change scores. */
-@Module({ imports: [RepositoriesModule], providers: SERVICES, exports: SERVICES })
+// Storage: removing an account deletes its uploaded images.
+@Module({ imports: [RepositoriesModule, StorageModule], providers: SERVICES, exports: SERVICES })
 export class ScoringModule {}

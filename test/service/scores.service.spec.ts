@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BadRequestException, ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
+import { serviceTestConfig } from './support-db.js';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/database/database.js';
@@ -34,7 +35,9 @@ describe('ScoresService (real repositories on a fresh database)', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
-    moduleRef = await Test.createTestingModule({ imports: [DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ScoresModule] }).compile();
+    moduleRef = await Test.createTestingModule({
+      imports: [serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ScoresModule],
+    }).compile();
     await moduleRef.init();
     service = moduleRef.get(ScoresService);
   });

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ModuleMetadata } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { sql } from 'drizzle-orm';
 import { DatabaseModule } from '../../src/database/database.module.js';
+import { ConfigModule } from '../../src/config/config.module.js';
+import { loadConfig } from '../../src/config/app-config.js';
 import type { Db } from '../../src/database/database.js';
 import { EMPTY_SOCIALS, profileRatings, userGameStats, users, type UserRow } from '../../src/database/schema.js';
 import type { GptSupport } from '../../src/game-support/types.js';
@@ -19,7 +24,9 @@ export interface ServiceTestModule {
 /** The given modules (real services and repositories, no HTTP) on a fresh copy of the migrated database. */
 export async function openServiceModule(imports: NonNullable<ModuleMetadata['imports']>): Promise<ServiceTestModule> {
   const { database, drop } = await openTestDatabase();
-  const module = await Test.createTestingModule({ imports: [DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ...imports] }).compile();
+  const module = await Test.createTestingModule({
+    imports: [serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ...imports],
+  }).compile();
   await module.init();
   return {
     module,
@@ -32,6 +39,11 @@ export async function openServiceModule(imports: NonNullable<ModuleMetadata['imp
       await drop();
     },
   };
+}
+
+/** The configuration services read (storage under a fresh temporary DATA_DIR), as the processes' CoreModule provides it. */
+export function serviceTestConfig() {
+  return ConfigModule.forConfig(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'st-service-')), LOG_LEVEL: 'silent' }));
 }
 
 export async function insertUser(db: Db, username: string): Promise<UserRow> {
