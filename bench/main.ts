@@ -2,9 +2,18 @@ import 'reflect-metadata';
 import { hooksBench } from './hooks.bench.js';
 import { importBench } from './import.bench.js';
 import { readsBench } from './reads.bench.js';
+import { recalcBench } from './recalc.bench.js';
 import { seedsBench } from './seeds.bench.js';
+import { targetsBench } from './targets.bench.js';
 
-const SUITES: Record<string, () => Promise<string>> = { seeds: seedsBench, import: importBench, reads: readsBench, hooks: hooksBench };
+const SUITES: Record<string, () => Promise<string>> = {
+  seeds: seedsBench,
+  import: importBench,
+  reads: readsBench,
+  hooks: hooksBench,
+  recalc: recalcBench,
+  targets: targetsBench,
+};
 
 /** `npm run bench [-- suite ...]`: runs the named suites (all by default) and prints Markdown tables for BENCHMARKS.md. */
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,11 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { CorsOptionsDelegate } from '@nestjs/common/interfaces/external/cors-options.interface.js';
+import type { Request } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module.js';
 import { documentErrors } from './http/openapi-errors.js';
+import { earlyResponseHandling } from './http/early-response.js';
+import { documentProfile, profileModels } from './http/openapi-profile.js';
 import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
 
@@ -18,19 +22,42 @@ function trustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/**
+ * CORS: any origin may call the API without credentials (`Access-Control-Allow-Origin: *`, so a
+ * browser sends no cookie); the origins of CORS_ORIGINS get their own origin back with
+ * `Access-Control-Allow-Credentials: true`, so their pages may use the session cookie.
+ */
+export function corsOptions(credentialedOrigins: readonly string[]): CorsOptionsDelegate<Request> {
+  const allowed = new Set(credentialedOrigins);
+  const common = {
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-User-Intent', 'X-Request-Id'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id'],
+  };
+  return (req, callback) => {
+    const origin = req.headers.origin;
+    const credentialed = origin !== undefined && allowed.has(origin);
+    callback(null, credentialed ? { ...common, origin, credentials: true } : { ...common, origin: '*', credentials: false });
+  };
+}
+
 /** Builds the HTTP application (not yet listening). main.ts and the e2e tests both use it. */
 export async function createApp(options: AppOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  // First, so that it sees every answer, including those given before the body is read.
+  app.use(earlyResponseHandling());
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  app.enableCors({
-    origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-User-Intent', 'X-Request-Id'],
-    exposedHeaders: ['Retry-After', 'X-Request-Id'],
-  });
+  if (options.config.corsOrigins.length > 0) {
+    // The CORS headers depend on Origin: caches must not serve one origin's answer to another.
+    app.use((_req: unknown, res: { vary: (field: string) => void }, next: () => void) => {
+      res.vary('Origin');
+      next();
+    });
+  }
+  app.enableCors(corsOptions(options.config.corsOrigins));
   // Tachi's score hooks post to /ir/... without the API prefix; serve those paths from /api/v1/ir/....
   app.use((req: { url: string }, _res: unknown, next: () => void) => {
     if (req.url.startsWith('/ir/')) req.url = `/${API_PREFIX}${req.url}`;
@@ -38,12 +65,19 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   });
   app.setGlobalPrefix(API_PREFIX);
 
-  const document = documentErrors(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
+  const rawPrefixes = app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`);
+  const profile = options.config.API_PROFILE ?? 'spec';
+  const document = documentProfile(
+    documentErrors(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
+        { extraModels: profileModels(profile) },
+      ),
+      rawPrefixes,
     ),
-    app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`),
+    profile,
+    rawPrefixes,
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs.json` });
   return app;

@@ -9,6 +9,7 @@ import { ClientsModule } from './clients/clients.module.js';
 import { AccessGuard } from './http/auth/access.guard.js';
 import { AuthMiddleware } from './http/auth/auth.middleware.js';
 import { AuthResolver } from './http/auth/auth-resolver.service.js';
+import { API_PROFILE } from './http/envelope.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
 import { ERROR_SHAPES } from './http/response-shapes.js';
@@ -21,6 +22,7 @@ import { RequestLoggingModule } from './http/logging/logger.module.js';
 import { RateLimitGuard } from './http/rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './http/rate-limit/rate-limit.service.js';
 import type { RedisConnections } from './common/redis.js';
+import { RedisLoginSessions } from './common/redis-login-sessions.js';
 import { AppConfig } from './config/app-config.js';
 import { GamesModule } from './games/games.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -33,6 +35,8 @@ import { CoreModule, type CoreOptions } from './processes/core.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StatusModule } from './status/status.module.js';
+import { TachiModule } from './tachi/tachi.module.js';
+import { TargetsModule } from './targets/targets.module.js';
 import { UgptModule } from './ugpt/ugpt.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -59,7 +63,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     return {
       module: AppModule,
       imports: [
-        CoreModule.register(options),
+        CoreModule.register({ ...options, loginSessions: options.redis ? new RedisLoginSessions(options.redis.sessions, options.keyPrefix) : null }),
         RequestLoggingModule.forConfig(options.config, options.logDestination),
         RepositoriesModule,
         AuthModule,
@@ -74,13 +78,16 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
+        TargetsModule,
         AdminModule.register(
           options.redis ? { publisher: options.redis.rateLimits, subscriber: options.redis.subscriber, keyPrefix: options.keyPrefix } : null,
         ),
+        ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
       ],
       providers: [
         { provide: APP_OPTIONS, useValue: options },
         { provide: ENVELOPE_MODE, useValue: options.config.API_ENVELOPE },
+        { provide: API_PROFILE, useValue: options.config.API_PROFILE },
         { provide: ERROR_SHAPES, useValue: IMPORT_FORMATS.flatMap((f) => f.errorShapes ?? []) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

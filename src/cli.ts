@@ -10,6 +10,7 @@ import { BackupError, backupEmbedded, restoreEmbedded } from './database/backup.
 import { embeddedDbDir } from './database/database.js';
 import { InvitesService } from './auth/invites.service.js';
 import { InlineImportQueue } from './imports/import-queue.js';
+import { PolledWebhookQueue } from './webhooks/webhook-queue.js';
 import { CliModule } from './processes/cli.module.js';
 import { SERVER_VERSION } from './status/version.js';
 import { SeedLoader, SeedLoadError } from './seeds/seed-loader.js';
@@ -21,7 +22,10 @@ import { SnapshotsService } from './ugpt/snapshots.service.js';
 import { RerankService } from './scoring/rerank.service.js';
 import { findGame, GAMES } from './game-support/registry.js';
 import { UsersService } from './users/users.service.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 import { AdminService, type Actor } from './admin/admin.service.js';
+import { RedisLoginSessions } from './common/redis-login-sessions.js';
+import { createClient, type RedisClientType } from 'redis';
 import type { RecalcDto } from './admin/dto/admin.dto.js';
 
 class CliError extends Error {}
@@ -30,23 +34,36 @@ class CliError extends Error {}
  * Opens the configured database (migrated), starts the CLI's application on it, runs fn with the
  * application's services, and always closes both. Nest logs nothing: the output is the command's.
  */
-async function withServices<T>(fn: (services: INestApplicationContext) => Promise<T>): Promise<T> {
+async function withServices<T>(fn: (services: INestApplicationContext) => Promise<T>, options: { loginSessions?: boolean } = {}): Promise<T> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   let context: INestApplicationContext | undefined;
+  let sessionsClient: RedisClientType | undefined;
   try {
     await database.migrate();
     // Imports never run here: the queue only completes ImportsService's dependencies.
     const importQueue = new InlineImportQueue();
-    context = await NestFactory.createApplicationContext(CliModule.register({ config, database, ownsDatabase: false, importQueue }), {
-      logger: false,
-      abortOnError: false,
-    });
+    // With REDIS_URL, login sessions live in Redis: a command that deletes accounts ends them there too.
+    if (options.loginSessions && config.REDIS_URL) {
+      sessionsClient = createClient({ url: config.REDIS_URL });
+      await sessionsClient.connect();
+    }
+    const loginSessions = sessionsClient ? new RedisLoginSessions(sessionsClient, config.REDIS_KEY_PREFIX) : null;
+    // Webhook events of imports the CLI completes (orphan retries) are stored; the server delivers them.
+    const webhookQueue = new PolledWebhookQueue(false);
+    context = await NestFactory.createApplicationContext(
+      CliModule.register({ config, database, ownsDatabase: false, importQueue, loginSessions, webhookQueue }),
+      {
+        logger: false,
+        abortOnError: false,
+      },
+    );
     return await fn(context);
   } finally {
     try {
       await context?.close();
     } finally {
+      await sessionsClient?.quit().catch(() => undefined);
       await database.close();
     }
   }
@@ -69,6 +86,25 @@ program
   .command('migrate')
   .description('Apply the database migrations (the server also applies them at boot).')
   .action(() => withServices(async () => console.log('Migrations applied.')));
+
+/** Longest announcement title. */
+const ANNOUNCEMENT_TITLE_MAX = 500;
+
+program
+  .command('announce')
+  .description('Send a SITE_ANNOUNCEMENT notification with this title to every user.')
+  .argument('<title>', `the announcement (1 to ${ANNOUNCEMENT_TITLE_MAX} characters)`, (value: string) => {
+    const title = value.trim();
+    if (!title) throw new InvalidArgumentError('The title must not be blank.');
+    if (title.length > ANNOUNCEMENT_TITLE_MAX) throw new InvalidArgumentError(`The title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters.`);
+    return title;
+  })
+  .action((title: string) =>
+    withServices(async (services) => {
+      const sent = await services.get(NotificationsService).announce(title);
+      console.log(`Announcement sent to ${sent} user(s): ${title}`);
+    }),
+  );
 
 program
   .command('auth-level')
@@ -189,6 +225,27 @@ program
         progress.done();
         console.log(`Recalculated ${total} score(s).`);
       }),
+  );
+
+program
+  .command('delete-user')
+  .description(
+    'Delete a user and everything theirs (scores, PBs, sessions, imports, keys, clients, images, notifications), as POST /admin/delete-user does, and fix the leaderboards they were in. Audited.',
+  )
+  .argument('<username>', 'the username (case-insensitive)')
+  .option('--yes', 'confirm: the deletion cannot be undone')
+  .action((username: string, options: { yes?: boolean }) =>
+    withServices(
+      async (services) => {
+        const user = await services.get(UsersService).findByUsername(username);
+        if (!user) throw new CliError(`No user is named ${username}.`);
+        if (!options.yes)
+          throw new CliError(`This deletes ${user.username} (id ${user.id}) and everything theirs, for good. Run it again with --yes to go ahead.`);
+        await services.get(AdminService).deleteUser(CLI_ACTOR, user.id);
+        console.log(`Deleted ${user.username} (id ${user.id}) and everything theirs.`);
+      },
+      { loginSessions: true },
+    ),
   );
 
 program

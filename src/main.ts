@@ -5,6 +5,8 @@ import { loadConfig } from './config/app-config.js';
 import { RedisConnections } from './common/redis.js';
 import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { InlineImportQueue, type ImportQueue } from './imports/import-queue.js';
+import { webhookQueueFor } from './webhooks/bullmq-webhook-queue.js';
+import { PolledWebhookQueue } from './webhooks/webhook-queue.js';
 import { openConfiguredDatabase, runMain } from './bootstrap.js';
 
 await runMain(async () => {
@@ -15,6 +17,8 @@ await runMain(async () => {
   // Workers must reach the database too: with the embedded one (this process's alone) imports stay in-process.
   const importQueue: ImportQueue =
     redis && database.kind === 'postgres' ? new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX) : new InlineImportQueue();
+  // Webhook deliveries likewise: BullMQ jobs that every API and worker process runs, or this process's poll of the deliveries table.
+  const webhookQueue = redis && database.kind === 'postgres' ? webhookQueueFor(redis.ioredis, config, true) : new PolledWebhookQueue();
   const app = await createApp({
     config,
     database,
@@ -22,6 +26,7 @@ await runMain(async () => {
     redis,
     keyPrefix: config.REDIS_KEY_PREFIX,
     importQueue,
+    webhookQueue,
     onShutdown: async () => redis?.close(),
   });
   await app.listen(config.PORT, config.HOST);

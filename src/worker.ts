@@ -10,8 +10,9 @@ import { ImportWorker } from './imports/import-worker.js';
 import { ImportsService } from './imports/imports.service.js';
 import { PinoNestLogger } from './processes/pino-nest-logger.js';
 import { WorkerModule } from './processes/worker.module.js';
+import { webhookQueueFor } from './webhooks/bullmq-webhook-queue.js';
 
-/** `npm run worker`: runs queued imports. Start as many as needed, beside any number of API processes. */
+/** `npm run worker`: runs queued imports (and webhook deliveries). Start as many as needed, beside any number of API processes. */
 await runMain(async () => {
   const config = loadConfig();
   if (!config.REDIS_URL)
@@ -36,10 +37,13 @@ await runMain(async () => {
   // runQueued never enqueues; the service is built with the queue mode the API runs in.
   const importQueue = new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX);
   // Closing the context closes the queue and the database; Redis is closed after it.
-  const context = await NestFactory.createApplicationContext(WorkerModule.register({ config, database, ownsDatabase: true, importQueue }), {
-    logger: new PinoNestLogger(log),
-    abortOnError: false,
-  });
+  const context = await NestFactory.createApplicationContext(
+    WorkerModule.register({ config, database, ownsDatabase: true, importQueue, webhookQueue: webhookQueueFor(redis.ioredis, config, true) }),
+    {
+      logger: new PinoNestLogger(log),
+      abortOnError: false,
+    },
+  );
   const worker = new ImportWorker({
     connection: redis.ioredis,
     prefix: config.REDIS_KEY_PREFIX,
@@ -52,16 +56,20 @@ await runMain(async () => {
   log.info(`Import worker ready: ${config.IMPORT_WORKER_CONCURRENCY} at a time, queue ${config.REDIS_KEY_PREFIX}:imports.`);
 
   let stopping = false;
+  /** Stops without the running imports: their jobs go back to the queue for another worker (at most 5 s of trying), and exiting rolls back their transactions. */
+  const abandon = (why: string) => {
+    setTimeout(() => process.exit(1), 5_000).unref();
+    void worker
+      .handBack()
+      .then((n) => log.warn(`${why}: ${n} running import(s) handed back to the queue; stopping without them.`))
+      .catch(() => log.warn(`${why}: stopping without the running imports; another worker retries them once their lock lapses.`))
+      .finally(() => process.exit(1));
+  };
   const stop = (signal: NodeJS.Signals) => {
-    // A second signal does not wait: the running imports roll back and are retried by another worker.
-    if (stopping) process.exit(1);
+    if (stopping) return abandon(`${signal} again`);
     stopping = true;
     log.info(`${signal}: finishing the running imports (at most ${config.SHUTDOWN_TIMEOUT_MS} ms), then stopping.`);
-    // Past the timeout the running imports roll back; their jobs stay in the queue and another worker retries them once their lock lapses.
-    setTimeout(() => {
-      log.warn(`Imports still running after ${config.SHUTDOWN_TIMEOUT_MS} ms: stopping without them.`);
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    setTimeout(() => abandon(`Imports still running after ${config.SHUTDOWN_TIMEOUT_MS} ms`), config.SHUTDOWN_TIMEOUT_MS).unref();
     void (async () => {
       await worker.close();
       await context.close();

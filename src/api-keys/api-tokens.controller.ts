@@ -6,7 +6,7 @@ import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.j
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { SERVICE_KEY_PLACEHOLDER } from '../clients/dto/clients.dto.js';
-import { ApiKeyDocument, toApiKeyDocument } from '../presenters/api-key.presenter.js';
+import { ApiKeyDocument, toApiKeyDocument, toIssuedApiKeyDocument } from '../presenters/api-key.presenter.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { IssuedApiKeyResponse } from './dto/api-key.responses.js';
 import { CreateApiTokenDto } from './dto/create-api-token.dto.js';
@@ -46,11 +46,12 @@ export class ApiTokensController {
         permissions: client.requestedPermissions,
         fromAPIClient: client.clientID,
       });
-      return {
-        ...toApiKeyDocument(row, token),
+      return toIssuedApiKeyDocument({
+        row,
+        token,
         apiKeyFile: client.apiKeyFormat ? client.apiKeyFormat.replaceAll(SERVICE_KEY_PLACEHOLDER, token) : token,
         apiKeyFilename: client.apiKeyFilename,
-      };
+      });
     }
     const { row, token } = await this.keys.issue({
       userID: user.id,

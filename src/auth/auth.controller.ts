@@ -13,20 +13,8 @@ import { CaptchaService } from './captcha.service.js';
 import { CodeDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto.js';
 import { LoginResponse } from './dto/auth.responses.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
+import { endSession, startSession } from './start-session.js';
 import { ApiErrors } from '../http/openapi-errors.js';
-
-/** Starts a fresh session (new id, so a pre-login cookie cannot be fixated) for the user. */
-async function startSession(req: ApiRequest, userID: number): Promise<void> {
-  if (!req.session) await req.openSession?.();
-  return new Promise((resolve, reject) =>
-    req.session.regenerate((err) => {
-      if (err) return reject(err as Error);
-      req.session.userID = userID;
-      req.session.authAt = Date.now();
-      req.session.save((saveErr) => (saveErr ? reject(saveErr as Error) : resolve()));
-    }),
-  );
-}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -85,7 +73,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiEmptyObjectResponse()
   async logout(@Req() req: ApiRequest, @Res({ passthrough: true }) res: Response): Promise<EmptyObject> {
-    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err as Error) : resolve())));
+    await endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};
   }

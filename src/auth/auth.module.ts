@@ -12,5 +12,6 @@ import { LocalStrategy } from './local.strategy.js';
   imports: [PassportModule, RepositoriesModule, InvitesModule],
   controllers: [AuthController],
   providers: [AuthService, CaptchaService, LocalStrategy, LocalAuthGuard],
+  exports: [AuthService, CaptchaService],
 })
 export class AuthModule {}

@@ -1,6 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { AppConfig } from '../config/app-config.js';
-import type { UserRow } from '../http/auth/auth-context.js';
+import { BANNED_AUTH_LEVEL, type UserRow } from '../http/auth/auth-context.js';
+import type { ApiRequest } from '../http/request.js';
+import { RateLimitService } from '../http/rate-limit/rate-limit.service.js';
+import { CaptchaService } from './captcha.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { AccountsRepository } from '../repositories/accounts.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
@@ -26,7 +30,32 @@ export class AuthService {
     private readonly accounts: AccountsRepository,
     private readonly codes: EmailCodesRepository,
     private readonly mail: MailService,
+    private readonly captcha: CaptchaService,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /**
+   * A login outside POST /auth/login (the OAuth2 authorization page), under the same rules: the
+   * captcha, the per-account count of failed passwords (the route carries @RateLimit('login') for
+   * the per-IP and per-account checks), the same 401 for an unknown user and a wrong password, and
+   * 403 for a banned account. The caller starts the session.
+   */
+  async passwordLogin(req: ApiRequest, username: string, password: string, captcha: string | undefined): Promise<UserRow> {
+    await this.captcha.verify(captcha, req.ip);
+    const user = await this.validateCredentials(username, password);
+    if (!user) {
+      await this.limits().recordFailure('login', req);
+      throw new UnauthorizedException('Invalid username or password.');
+    }
+    await this.limits().recordSuccess('login', req);
+    if (user.authLevel <= BANNED_AUTH_LEVEL) throw new ForbiddenException('This account is banned.');
+    return user;
+  }
+
+  /** Provided by the HTTP application's root module; fetched as LocalAuthGuard does. */
+  private limits(): RateLimitService {
+    return this.moduleRef.get(RateLimitService, { strict: false });
+  }
 
   /** passport-local's check. Unknown user and wrong password get the same answer and take the same time. */
   async validateCredentials(username: string, password: string): Promise<UserRow | undefined> {

@@ -1,11 +1,28 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
-import { randomHex } from '../common/crypto.js';
+import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
 import { ClientsRepository, type ClientRow } from '../repositories/clients.repository.js';
+import { WebhooksRepository, type WebhookDeliveryRow } from '../repositories/webhooks.repository.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
 
 const newSecret = () => `CS${randomHex(20)}`;
+/** Signs the client's webhook deliveries (and is their bearer token). */
+const newWebhookSecret = () => `WS${randomHex(20)}`;
+
+/** A client and its plain secret, which exists only in this answer: the database keeps its SHA-256. */
+export interface ClientWithSecret {
+  row: ClientRow;
+  secret: string;
+}
+
+/**
+ * Whether `secret` is the client's: compares SHA-256 digests in constant time. Secrets are 160
+ * random bits, so a fast hash is enough (no dictionary to guess from).
+ */
+export function clientSecretMatches(row: ClientRow, secret: string): boolean {
+  return safeEqual(row.clientSecretHash, sha256Hex(secret));
+}
 
 /** The client was deleted between the ownership check and the update. */
 function gone(clientID: string): never {
@@ -16,6 +33,7 @@ function gone(clientID: string): never {
 export class ClientsService {
   constructor(
     private readonly clients: ClientsRepository,
+    private readonly webhooks: WebhooksRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -30,11 +48,13 @@ export class ClientsService {
   }
 
   /** Admins are not held to the cap on clients per user. */
-  async create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientRow> {
+  async create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientWithSecret> {
+    const secret = newSecret();
     const row = await this.clients.insertUnderCap(
       {
         clientID: `CI${randomHex(20)}`,
-        clientSecret: newSecret(),
+        clientSecretHash: sha256Hex(secret),
+        webhookSecret: newWebhookSecret(),
         name: dto.name,
         author: auth.user.id,
         requestedPermissions: dto.permissions,
@@ -46,7 +66,7 @@ export class ClientsService {
       isAdmin(auth) ? Infinity : this.config.OAUTH_CLIENT_CAP,
     );
     if (!row) throw new BadRequestException(`You have created too many API clients: the limit is ${this.config.OAUTH_CLIENT_CAP}. Delete one first.`);
-    return row;
+    return { row, secret };
   }
 
   async patch(user: UserRow, clientID: string, dto: PatchClientDto): Promise<ClientRow> {
@@ -59,9 +79,22 @@ export class ClientsService {
   }
 
   /** Keys already issued stay valid: they are not tied to the secret. */
-  async resetSecret(user: UserRow, clientID: string): Promise<ClientRow> {
+  async resetSecret(user: UserRow, clientID: string): Promise<ClientWithSecret> {
     await this.findOwned(user, clientID);
-    return (await this.clients.update(clientID, { clientSecret: newSecret() })) ?? gone(clientID);
+    const secret = newSecret();
+    return { row: (await this.clients.update(clientID, { clientSecretHash: sha256Hex(secret) })) ?? gone(clientID), secret };
+  }
+
+  /** A new webhook signing secret; the old one stops signing at once (deliveries still to be attempted use the new one). */
+  async resetWebhookSecret(user: UserRow, clientID: string): Promise<ClientRow> {
+    await this.findOwned(user, clientID);
+    return (await this.clients.update(clientID, { webhookSecret: newWebhookSecret() })) ?? gone(clientID);
+  }
+
+  /** The client's webhook deliveries, newest first, for its owner. */
+  async deliveries(user: UserRow, clientID: string, limit: number, before?: number): Promise<WebhookDeliveryRow[]> {
+    await this.findOwned(user, clientID);
+    return this.webhooks.listForClient(clientID, limit, before);
   }
 
   /** The foreign keys cascade: every API key and OAuth code the client issued goes with it. */

@@ -13,3 +13,8 @@ export function safeEqual(a: string, b: string): boolean {
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
+
+/** base64url(SHA-256(value)), the PKCE S256 transform of a code verifier (RFC 7636 4.2). */
+export function s256(value: string): string {
+  return createHash('sha256').update(value, 'ascii').digest('base64url');
+}

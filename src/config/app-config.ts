@@ -44,6 +44,16 @@ function isMailbox(value: string): boolean {
 const StringThat = (name: string, test: (value: string) => boolean, message: string) =>
   ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && test(value), defaultMessage: () => message } });
 
+/** One web origin as browsers send it in `Origin`: http(s)://host[:port], nothing after it. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.origin === value && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 /** HOST values that listen on every interface: links to this server then use localhost. */
 const WILDCARD_HOSTS = ['0.0.0.0', '::', '::0', '0:0:0:0:0:0:0:0'];
 
@@ -88,8 +98,15 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'REDIS_KEY_PREFIX must be 1 to 64 letters, digits, or _ . : -' })
   REDIS_KEY_PREFIX = 'st';
 
+  /** The alias of API_PROFILE: plain = spec, tachi = tachi. loadConfig keeps the two in agreement. */
   @IsIn(['plain', 'tachi'])
   API_ENVELOPE: 'plain' | 'tachi' = 'plain';
+
+  /** Which documents the API serves: the spec's, or Tachi's (with Tachi's envelope). Unset: what API_ENVELOPE says. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['spec', 'tachi'], { message: 'API_PROFILE must be spec or tachi' })
+  API_PROFILE?: 'spec' | 'tachi';
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -118,6 +135,17 @@ export class AppConfig {
   @IsString()
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
   SESSION_SECRET?: string;
+
+  /**
+   * Origins whose browser pages may call the API with credentials (the session cookie): a
+   * comma-separated list of http(s)://host[:port]. Every other origin may call it without them.
+   */
+  @StringThat(
+    'isOriginList',
+    (value) => value.trim() === '' || value.split(',').every((entry) => isOrigin(entry.trim())),
+    'CORS_ORIGINS must be a comma-separated list of origins such as https://scores.example.com or http://localhost:5173 (scheme, host and optional port; no path, no trailing slash)',
+  )
+  CORS_ORIGINS = '';
 
   @Transform(toBool)
   @IsBoolean()
@@ -206,6 +234,36 @@ export class AppConfig {
   @Min(0)
   SHUTDOWN_TIMEOUT_MS = 30_000;
 
+  /** Deliver webhooks to private, loopback and link-local addresses too (checked after DNS resolution and at every redirect). Tests turn it on. */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOKS_ALLOW_PRIVATE = false;
+
+  /** Attempts of one webhook delivery (the first and its retries) before it is marked failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  WEBHOOK_MAX_ATTEMPTS = 8;
+
+  /** Delay before a webhook delivery's first retry; each further retry waits twice as long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_RETRY_BASE_MS = 30_000;
+
+  /** How long one webhook attempt (connection, redirects and response) may take. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /** How often a process looks for due webhook deliveries: it attempts them (polled mode), or queues those stored without a job (queue mode). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_POLL_INTERVAL_MS = 5_000;
+
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
   @Transform(toBool)
   @IsBoolean()
@@ -217,6 +275,13 @@ export class AppConfig {
 
   get secureCookies(): boolean {
     return this.PUBLIC_URL.startsWith('https://');
+  }
+
+  /** CORS_ORIGINS as a list. */
+  get corsOrigins(): string[] {
+    return this.CORS_ORIGINS.split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
   }
 
   get captchaEnabled(): boolean {
@@ -236,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'CAPTCHA_SECRET',
     'SESSION_SECRET',
     'SQL_LOG_FILE',
+    'API_PROFILE',
   ]);
   const raw: Record<string, string> = {};
   for (const key of known) {
@@ -253,6 +319,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const host = WILDCARD_HOSTS.includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
     config.PUBLIC_URL = `http://${host}:${config.PORT}`;
   }
+  // API_ENVELOPE is API_PROFILE's alias: one decides the other, and both given must agree.
+  const envelopeProfile = config.API_ENVELOPE === 'tachi' ? 'tachi' : 'spec';
+  if (config.API_PROFILE !== undefined && raw.API_ENVELOPE !== undefined && config.API_PROFILE !== envelopeProfile) {
+    throw new ConfigError(
+      `Invalid configuration:\n  API_PROFILE=${config.API_PROFILE} and API_ENVELOPE=${config.API_ENVELOPE} disagree (API_ENVELOPE is its alias: plain = spec, tachi = tachi); set one`,
+    );
+  }
+  config.API_PROFILE ??= envelopeProfile;
+  config.API_ENVELOPE = config.API_PROFILE === 'tachi' ? 'tachi' : 'plain';
   if (config.CAPTCHA_VERIFY_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET must be set when CAPTCHA_VERIFY_URL is set');
   }

@@ -75,6 +75,12 @@ export class Database {
     private readonly onClose: () => Promise<void>,
     /** The embedded engine, for tests that dump a migrated template. */
     readonly pglite?: PGlite,
+    /**
+     * This process holds the embedded database's data directory lock: no other process can use
+     * it while this one runs (an in-memory PGlite, as tests use, is not exclusive: several apps
+     * of one test may share it).
+     */
+    readonly exclusive = false,
   ) {}
 
   static async open(options: DatabaseOptions): Promise<Database> {
@@ -111,6 +117,7 @@ export class Database {
           release();
         },
         pglite,
+        Boolean(options.dataDir),
       );
     } catch (err) {
       release();

@@ -10,3 +10,6 @@ export * from './schema/imports.js';
 export * from './schema/ugpt.js';
 export * from './schema/orphan-charts.js';
 export * from './schema/admin.js';
+export * from './schema/integrations.js';
+export * from './schema/webhooks.js';
+export * from './schema/targets.js';

@@ -1,10 +1,21 @@
 import type { z } from 'zod';
 
 /**
- * The batch-manual match types: the spec's seven (part 2), plus itgChartHash, an extension (HEAD's only ITG match
- * type: a chart's data.hashGSv3), without which ITG could import nothing.
+ * The batch-manual match types: the spec's seven (part 2), plus two extensions: itgChartHash (HEAD's only ITG match
+ * type: a chart's data.hashGSv3), without which ITG could import nothing, and iidxChartHash (an IIDX chart's
+ * data.hashSHA256: the custom 2dxtra charts Fervidex names by hash).
  */
-export const MATCH_TYPES = ['songTitle', 'ddrSongHash', 'serviceSongID', 'bmsChartHash', 'inGameID', 'uscChartHash', 'sdvxInGameID', 'itgChartHash'] as const;
+export const MATCH_TYPES = [
+  'songTitle',
+  'ddrSongHash',
+  'serviceSongID',
+  'bmsChartHash',
+  'inGameID',
+  'uscChartHash',
+  'sdvxInGameID',
+  'itgChartHash',
+  'iidxChartHash',
+] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
 
 export interface SongInfo {

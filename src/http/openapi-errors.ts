@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 
-/** The error body of the API's default envelope (API_ENVELOPE=tachi answers `{success: false, description}`). */
+/** The error body of the API's answers: the spec's here; under API_PROFILE=tachi documentProfile (openapi-profile.ts) makes it `{success: false, description}`. */
 export const ERROR_RESPONSE = 'ErrorResponse';
 
 const ERROR_SCHEMA = {

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 
 /**
  * How errors on some paths are answered when their clients read another shape than the API's:
@@ -16,7 +17,13 @@ export const ERROR_SHAPES = Symbol('ERROR_SHAPES');
 
 const RAW_RESPONSE = 'response:raw';
 
-/** The route answers with exactly the body it returns: API_ENVELOPE=tachi does not wrap it (score hooks build their clients' shape themselves). */
-export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
+/** The OpenAPI extension marking a RawResponse operation (the document's tachi envelope leaves it out). */
+export const RAW_RESPONSE_EXTENSION = 'x-raw-response';
+
+/**
+ * The route answers with exactly the body it returns: API_PROFILE=tachi does not wrap it (score
+ * hooks build their clients' shape themselves; downloads are files).
+ */
+export const RawResponse = () => applyDecorators(SetMetadata(RAW_RESPONSE, true), ApiExtension(RAW_RESPONSE_EXTENSION, true));
 
 export { RAW_RESPONSE };

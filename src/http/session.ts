@@ -9,12 +9,34 @@ import { SESSION_COOKIE } from './auth/access.decorators.js';
 import { DbSessionStore } from './db-session.store.js';
 import type { ApiRequest } from './request.js';
 import type { RedisConnections } from '../common/redis.js';
+import { RedisLoginSessions } from '../common/redis-login-sessions.js';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SessionSetup {
   handler: RequestHandler;
   close: () => void;
+}
+
+/** connect-redis's store that also records each logged-in session under its user, so that deleting the account ends them all. */
+class IndexedRedisStore extends RedisStore {
+  constructor(
+    options: ConstructorParameters<typeof RedisStore>[0],
+    private readonly index: RedisLoginSessions,
+  ) {
+    super(options);
+  }
+
+  override async set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): Promise<void> {
+    try {
+      await super.set(sid, sess);
+      if (typeof sess.userID === 'number') await this.index.add(sess.userID, sid, SESSION_MAX_AGE_MS);
+    } catch (err) {
+      if (!cb) throw err;
+      return cb(err);
+    }
+    cb?.();
+  }
 }
 
 /**
@@ -31,7 +53,8 @@ export async function createSessionHandler(
   let store: session.Store;
   let close = () => undefined as void;
   if (redis) {
-    store = new RedisStore({ client: redis.sessions, prefix: `${keyPrefix}:sess:`, disableTouch: true });
+    const index = new RedisLoginSessions(redis.sessions, keyPrefix);
+    store = new IndexedRedisStore({ client: redis.sessions, prefix: index.sessionKey(''), disableTouch: true }, index);
   } else {
     const dbStore = new DbSessionStore(repositories.sessions, SESSION_MAX_AGE_MS);
     store = dbStore;

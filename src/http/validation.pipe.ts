@@ -1,4 +1,7 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { BadRequestException, Inject, Optional, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import type { ApiProfile } from '../presenters/profile.js';
+import { API_PROFILE } from './envelope.js';
+import { tachiNames } from './profile-names.js';
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
@@ -10,10 +13,11 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
 
 /**
  * The global pipe: whitelisting, unknown keys rejected, values transformed, and every message
- * joined into one readable string. A body or query that is not an object is a 400 too.
+ * joined into one readable string. A body or query that is not an object is a 400 too. Under
+ * API_PROFILE=tachi a body's fields Tachi names differently (TachiName) are read under Tachi's names.
  */
 export class ApiValidationPipe extends ValidationPipe {
-  constructor() {
+  constructor(@Optional() @Inject(API_PROFILE) private readonly profile: ApiProfile = 'spec') {
     super({
       whitelist: true,
       forbidNonWhitelisted: true,
@@ -29,6 +33,22 @@ export class ApiValidationPipe extends ValidationPipe {
       if (value === undefined || value === null) value = {};
       if (typeof value !== 'object' || Array.isArray(value)) throw new BadRequestException(`The request ${metadata.type} must be a JSON object.`);
     }
-    return super.transform(value, metadata);
+    const names = this.profile === 'tachi' && isDto && metadata.type === 'body' ? Object.entries(tachiNames(metadata.metatype)) : [];
+    if (names.length === 0) return super.transform(value, metadata);
+    const body = { ...(value as Record<string, unknown>) };
+    for (const [tachi, own] of names) {
+      if (own in body) throw new BadRequestException(`property ${own} should not exist (under API_PROFILE=tachi it is ${tachi})`);
+      if (tachi in body) {
+        body[own] = body[tachi];
+        delete body[tachi];
+      }
+    }
+    try {
+      return await super.transform(body, metadata);
+    } catch (err) {
+      if (!(err instanceof BadRequestException)) throw err;
+      const message = names.reduce((m, [tachi, own]) => m.replace(new RegExp(`\\b${own}\\b`, 'g'), tachi), err.message);
+      throw new BadRequestException(message);
+    }
   }
 }

@@ -12,6 +12,7 @@ import { rateScore } from '../scoring/pb-merge.js';
 import { recomputePersonalBests, type ChartContext } from '../scoring/personal-bests.writer.js';
 import { assignSessions } from '../scoring/sessions.writer.js';
 import { recomputeGameStats } from '../scoring/game-stats.writer.js';
+import { reevaluateTargets, type GoalInfoEntry, type QuestInfoEntry } from '../scoring/targets/target-progress.writer.js';
 import { SCORE_ERROR } from './import-errors.js';
 import type { ImportContext } from './import-types/types.js';
 import { validateScoreElement, type ScoreCandidate } from './score-element.js';
@@ -25,17 +26,26 @@ export interface ConvertBatch {
   context: ImportContext;
   importType: string;
   importID: string | null;
-  /** The score elements, each with the position of its item, which errors report. */
-  elements: { index: number; raw: unknown }[];
+  /**
+   * The score elements, each with the position of its item, which errors report; `highlight`: see
+   * ConvertedItem; `check`: the import type's checkMatch of the item, made once its chart is matched.
+   */
+  elements: { index: number; raw: unknown; highlight?: boolean; check?: (chart: ChartInfo) => string | undefined }[];
   /** Items the import type's converter refused, by position: reported with the invalid elements. */
   rejected?: { index: number; message: string }[];
   /** false: the scores' times are not their plays' own, so score ids leave them out (ImportType.timesIdentifyPlays). */
   timeIdentifiesPlay?: boolean;
+  /** Provided classes of this batch's GPT, by class set (an import's; orphan retries have none). */
+  classes?: Readonly<Record<string, string>>;
+  /** The classes create the profile of a GPT never played (ParsedImport.classesCreateProfile). */
+  classesCreateProfile?: boolean;
 }
 
 export interface BuiltScore {
   index: number;
   row: ScoreRow;
+  /** A re-send of this score highlights the stored one (a new score is stored highlighted). */
+  highlight?: boolean;
   chart: ChartInfo;
   song: SongInfo;
 }
@@ -99,6 +109,9 @@ export interface WriteResult {
   errors: ImportError[];
   createdSessions: CreatedSession[];
   classDeltas: ClassDelta[];
+  /** The user's goal and quest subscriptions the new scores moved (spec ImportDocument goalInfo, questInfo). */
+  goalInfo: GoalInfoEntry[];
+  questInfo: QuestInfoEntry[];
 }
 
 /**
@@ -121,6 +134,8 @@ export class ImportPipeline {
     const now = Date.now();
     const result: Converted = { built: [], orphans: [], invalid: [...(batch.rejected ?? [])] };
     const candidates: ScoreCandidate[] = [];
+    const highlighted = new Set(batch.elements.filter((e) => e.highlight).map((e) => e.index));
+    const checks = new Map(batch.elements.flatMap((e) => (e.check ? [[e.index, e.check] as const] : [])));
     for (const { index, raw } of batch.elements) {
       const v = validateScoreElement(raw, index, gpt, now);
       if (v.ok) candidates.push(v.candidate);
@@ -140,11 +155,15 @@ export class ImportPipeline {
       }
       const chart = toChartInfo(r.chart);
       const song = toSongInfo(r.song);
+      const problem = checks.get(candidate.index)?.(chart);
+      if (problem !== undefined) return void result.invalid.push({ index: candidate.index, message: problem });
       const derived = gpt.deriveScore(candidate.input, chart);
       if (!derived.ok) return void result.invalid.push({ index: candidate.index, message: derived.error });
       const { scoreData } = derived;
+      const highlight = highlighted.has(candidate.index);
       result.built.push({
         index: candidate.index,
+        ...(highlight ? { highlight } : {}),
         chart,
         song,
         row: {
@@ -168,7 +187,7 @@ export class ImportPipeline {
           importType: batch.importType,
           importID: batch.importID,
           comment: candidate.comment,
-          highlighted: false,
+          highlighted: highlight,
         },
       });
     });
@@ -183,7 +202,7 @@ export class ImportPipeline {
    */
   async write(
     tx: Tx,
-    batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType'>,
+    batch: Pick<ConvertBatch, 'userID' | 'gpt' | 'context' | 'importType' | 'classesCreateProfile'>,
     converted: Converted,
     provided: Readonly<Record<string, string>>,
     options: { deferRanking?: boolean } = {},
@@ -208,13 +227,29 @@ export class ImportPipeline {
 
     await this.writeOrphans(tx, batch, converted.orphans, errors);
 
+    // A re-sent score marked highlight highlights the stored one; its PB is recomputed with the new ones.
+    const rehighlighted = converted.built.filter((b) => b.highlight && stored.has(b.row.scoreID));
+    if (rehighlighted.length)
+      await tx
+        .update(scores)
+        .set({ highlighted: true })
+        .where(
+          and(
+            anyOf(
+              scores.scoreID,
+              rehighlighted.map((b) => b.row.scoreID),
+            ),
+            eq(scores.highlighted, false),
+          ),
+        );
+
     const { sessionOf, touched } = await assignSessions(
       tx,
       userID,
       gpt,
       fresh.map((b) => ({ scoreID: b.row.scoreID, timeAchieved: b.row.timeAchieved ?? null, rated: this.rated(b) })),
     );
-    const charts = new Map<string, ChartContext>(fresh.map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
+    const charts = new Map<string, ChartContext>([...fresh, ...rehighlighted].map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
     // PBs merge the stored scores with the new ones held in memory.
     const pbs = await recomputePersonalBests(
       tx,
@@ -226,7 +261,7 @@ export class ImportPipeline {
         scoreID: b.row.scoreID,
         scoreData: b.row.scoreData,
         timeAchieved: b.row.timeAchieved ?? null,
-        highlighted: false,
+        highlighted: b.row.highlighted ?? false,
       })),
       options,
     );
@@ -237,14 +272,23 @@ export class ImportPipeline {
     );
     const classDeltas =
       fresh.length > 0 || Object.keys(provided).length > 0
-        ? await recomputeGameStats(tx, userID, gpt, provided, { touchedPbs: pbs, hasScores: fresh.length > 0 || undefined })
+        ? await recomputeGameStats(tx, userID, gpt, provided, {
+            touchedPbs: pbs,
+            hasScores: fresh.length > 0 || undefined,
+            createProfile: batch.classesCreateProfile,
+          })
         : [];
+    // the subscriptions on the charts these scores touched, re-evaluated against the new PBs
+    const targets =
+      fresh.length > 0 ? await reevaluateTargets(tx, userID, gpt.game, gpt.playtype, { chartIDs: [...charts.keys()] }) : { goalInfo: [], questInfo: [] };
 
     return {
       scoreIDs: fresh.sort((a, b) => a.index - b.index).map((b) => b.row.scoreID),
       errors: errors.sort((a, b) => a.index - b.index).map((e) => e.error),
       createdSessions: touched,
       classDeltas,
+      goalInfo: targets.goalInfo,
+      questInfo: targets.questInfo,
     };
   }
 
@@ -308,20 +352,13 @@ export class ImportPipeline {
    * Writes a converted import and completes its row, in one transaction. A run of an import that
    * another run (a redelivered job) finished first writes nothing; the row lock orders two runs.
    */
-  async commitImport(
-    importID: string,
-    batches: readonly { batch: ConvertBatch; converted: Converted }[],
-    provided: Readonly<Record<string, string>>,
-    timeStarted: number,
-  ): Promise<void> {
+  async commitImport(importID: string, batches: readonly { batch: ConvertBatch; converted: Converted }[], timeStarted: number): Promise<void> {
     await this.database.transaction(async (tx) => {
       const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
       if (row?.status === 'completed') return;
       if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
       const written: { gpt: GptSupport; result: WriteResult }[] = [];
-      // Provided classes belong to the first batch: the GPT the import itself names.
-      for (const [i, { batch, converted }] of batches.entries())
-        written.push({ gpt: batch.gpt, result: await this.write(tx, batch, converted, i === 0 ? provided : {}) });
+      for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await this.write(tx, batch, converted, batch.classes ?? {}) });
       await this.complete(tx, importID, written, timeStarted);
     });
   }
@@ -363,6 +400,8 @@ export class ImportPipeline {
         errors: all((r) => r.errors) as ImportError[],
         createdSessions: onePerSession(all((r) => r.createdSessions) as CreatedSession[]),
         classDeltas: all((r) => r.classDeltas) as ClassDelta[],
+        goalInfo: all((r) => r.goalInfo),
+        questInfo: all((r) => r.questInfo),
         timeStarted,
         timeFinished: Date.now(),
       })

@@ -37,6 +37,8 @@ export interface ImportWorkerOptions {
 export class ImportWorker {
   private readonly worker: Worker<ImportJobData>;
   private readonly pending = new Set<Promise<void>>();
+  /** The jobs running now, with the lock token each holds. */
+  private readonly running = new Map<string, { job: Job<ImportJobData>; token?: string }>();
 
   constructor(private readonly options: ImportWorkerOptions) {
     this.worker = new Worker<ImportJobData>(IMPORT_QUEUE_NAME, (job, token) => this.process(job, token), {
@@ -73,7 +75,29 @@ export class ImportWorker {
     await Promise.allSettled([...this.pending]);
   }
 
+  /**
+   * Gives the running jobs back to the queue at once (the shutdown timeout passed): another worker
+   * takes them now instead of after their lock lapses. The caller then exits, which rolls back
+   * their transactions; should one commit first, its rerun finds the import completed and stops.
+   */
+  async handBack(): Promise<number> {
+    const jobs = [...this.running.values()];
+    this.running.clear();
+    const results = await Promise.allSettled(jobs.map(({ job, token }) => job.moveToWait(token)));
+    return results.filter((r) => r.status === 'fulfilled').length;
+  }
+
   private async process(job: Job<ImportJobData>, token?: string): Promise<void> {
+    const key = job.id ?? job.data.importID;
+    this.running.set(key, { job, token });
+    try {
+      await this.run(job, token);
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  private async run(job: Job<ImportJobData>, token?: string): Promise<void> {
     const { importID } = job.data;
     try {
       await this.options.imports.runQueued(importID, (description) => void job.updateProgress({ description }).catch(() => undefined));

@@ -3,6 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ImportController } from './import.controller.js';
 import { ImportPipeline } from './import-pipeline.js';
 import { ImportReadService } from './import-read.service.js';
@@ -18,6 +19,7 @@ import { RevertService } from './revert.service.js';
   imports: [
     RepositoriesModule,
     ScoringModule,
+    WebhooksModule,
     MulterModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMPORT_FILE_LIMIT_BYTES, files: 1, fields: 10 } }),

@@ -5,11 +5,12 @@ import { ImportsRepository } from '../repositories/imports.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 import { ImportLockService } from '../scoring/import-lock.service.js';
 import { findGpt } from '../game-support/registry.js';
-import type { GptSupport } from '../game-support/types.js';
+import type { ChartInfo, GptSupport } from '../game-support/types.js';
 import { ImportPipeline, type ConvertBatch } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImport } from './import-types/types.js';
 import { toImportDocument, type ImportDocument, type ImportRow } from '../presenters/import.presenter.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 
 export type Progress = (description: string) => void;
 
@@ -26,11 +27,12 @@ export class ImportsService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     @Inject(IMPORT_QUEUE) private readonly queue: ImportQueue,
     @Inject(IMPORT_TYPES_TOKEN) private readonly types: readonly ImportType[],
+    private readonly webhooks: WebhooksService,
   ) {}
 
   /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
   async onApplicationBootstrap(): Promise<void> {
-    const failed = await this.locks.failAbandonedInlineImports();
+    const failed = await this.locks.failImportsLeftByStoppedProcesses();
     if (failed) this.logger.warn(`${failed} import(s) interrupted by a stopped process were marked failed.`);
   }
 
@@ -136,20 +138,22 @@ export class ImportsService implements OnApplicationBootstrap {
       await this.pipeline.commitImport(
         importID,
         batches.map((batch, i) => ({ batch, converted: converted[i] })),
-        parsed.classes,
         timeStarted,
       );
     } catch (err) {
       if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
       throw err;
     }
-    return toImportDocument(await this.findOrThrow(importID));
+    const document = toImportDocument(await this.findOrThrow(importID));
+    // After the commit, never inside it: the events are stored for delivery, and a failure there is logged, not the import's.
+    await this.webhooks.afterImport(document);
+    return document;
   }
 
   /**
    * Converts every item, then groups the scores by playtype and version: the parsed import's batch
    * first (it also carries the refused items and the provided classes), then one per other
-   * playtype and version the converter named.
+   * playtype and version the converter named, and one per other playtype given classes.
    */
   private batchesOf(importID: string, userID: number, type: ImportType, parsed: ParsedImport): ConvertBatch[] {
     const batch = (gpt: GptSupport, version: string | null): ConvertBatch => ({
@@ -161,9 +165,20 @@ export class ImportsService implements OnApplicationBootstrap {
       elements: [],
       rejected: [],
       timeIdentifiesPlay: type.timesIdentifyPlays !== false,
+      classes: {},
+      ...(parsed.classesCreateProfile ? { classesCreateProfile: true } : {}),
     });
     const main = batch(parsed.gpt, parsed.context.version);
+    main.classes = parsed.classes;
     const byKey = new Map<string, ConvertBatch>([[JSON.stringify([parsed.gpt.playtype, parsed.context.version]), main]]);
+    for (const [playtype, classes] of Object.entries(parsed.playtypeClasses ?? {})) {
+      if (playtype === parsed.gpt.playtype) continue;
+      const gpt = findGpt(parsed.gpt.game, playtype);
+      if (!gpt) throw new Error(`The import names classes of ${parsed.gpt.game} ${playtype}, which is no playtype of the game.`);
+      const other = batch(gpt, parsed.context.version);
+      other.classes = classes;
+      byKey.set(JSON.stringify([playtype, parsed.context.version]), other);
+    }
     parsed.items.forEach((item, index) => {
       const converted = type.convert(item, parsed);
       if (converted.kind === 'skip') return;
@@ -178,7 +193,13 @@ export class ImportsService implements OnApplicationBootstrap {
         target = batch(gpt, version);
         byKey.set(key, target);
       }
-      target.elements.push({ index, raw: converted.element });
+      const checkMatch = type.checkMatch?.bind(type);
+      target.elements.push({
+        index,
+        raw: converted.element,
+        ...(converted.highlight ? { highlight: true } : {}),
+        ...(checkMatch ? { check: (chart: ChartInfo) => checkMatch(item, chart, parsed) } : {}),
+      });
     });
     return [...byKey.values()];
   }

@@ -55,6 +55,7 @@ const IDENTIFIER_FORMAT: Partial<Record<MatchType, [RegExp, string]>> = {
   sdvxInGameID: [/^\d{1,9}$/, 'an in-game id: a non-negative integer written as a string'],
   bmsChartHash: [/^([0-9a-f]{32}|[0-9a-f]{64})$/i, 'an MD5 (32 hex characters) or SHA256 (64 hex characters) chart hash'],
   uscChartHash: [/^[0-9a-f]{40}$/i, 'a SHA1 chart hash (40 hex characters)'],
+  iidxChartHash: [/^[0-9a-f]{64}$/i, 'a SHA256 chart hash (64 hex characters)'],
 };
 
 /**

@@ -11,6 +11,11 @@ export class NotificationsService {
     return this.notifications.insert({ notifID: `N${randomHex(20)}`, sentTo: userID, title, body, sentAt: Date.now() });
   }
 
+  /** A SITE_ANNOUNCEMENT (content `{}`) to every user, written in one statement. Returns how many users it reached. */
+  announce(title: string): Promise<number> {
+    return this.notifications.insertForEveryUser(title, { type: 'SITE_ANNOUNCEMENT', content: {} }, Date.now());
+  }
+
   /** Newest first. */
   list(userID: number): Promise<NotificationRow[]> {
     return this.notifications.listForUser(userID);

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { charts, folders, gameTables, songs } from '../database/schema.js';
 import { ApiMapProperty } from './api-schema.js';
+import { definePresenter } from './profile.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type ChartRow = typeof charts.$inferSelect;
@@ -69,8 +70,27 @@ export class FolderDocument {
   @ApiProperty({ type: [String] }) searchTerms!: string[];
 }
 
-export function toFolderDocument(f: FolderRow): FolderDocument {
-  return {
+/** Tachi's FolderDocument: `title` only (the spec's `name` is the same title). */
+export class TachiFolderDocument {
+  @ApiProperty() folderID!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty({ enum: ['charts', 'songs', 'static'] }) type!: FolderRow['type'];
+  @ApiProperty({
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: { type: 'string' } },
+    ],
+    description: "The folder's filter: a chart or song query, or (type static) a list of chart ids.",
+  })
+  data!: unknown;
+  @ApiProperty() inactive!: boolean;
+  @ApiProperty({ type: [String] }) searchTerms!: string[];
+}
+
+export const toFolderDocument = definePresenter('folder', {
+  spec: (f: FolderRow): FolderDocument => ({
     folderID: f.folderID,
     name: f.title,
     title: f.title,
@@ -80,8 +100,10 @@ export function toFolderDocument(f: FolderRow): FolderDocument {
     data: f.data,
     inactive: f.inactive,
     searchTerms: f.searchTerms,
-  };
-}
+  }),
+  tachi: (_f, { name: _name, ...rest }): TachiFolderDocument => rest,
+  schemas: { spec: FolderDocument, tachi: TachiFolderDocument },
+});
 
 export class TableDocument {
   @ApiProperty() tableID!: string;
@@ -95,8 +117,20 @@ export class TableDocument {
   @ApiProperty({ description: "Whether this is the GPT's default table." }) default!: boolean;
 }
 
-export function toTableDocument(t: TableRow): TableDocument {
-  return {
+/** Tachi's TableDocument: `title` only (the spec's `name` is the same title). */
+export class TachiTableDocument {
+  @ApiProperty() tableID!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ type: [String], description: 'Folder ids, in table order.' }) folders!: string[];
+  @ApiProperty() inactive!: boolean;
+  @ApiProperty({ description: "Whether this is the GPT's default table." }) default!: boolean;
+}
+
+export const toTableDocument = definePresenter('table', {
+  spec: (t: TableRow): TableDocument => ({
     tableID: t.tableID,
     name: t.title,
     title: t.title,
@@ -106,5 +140,7 @@ export function toTableDocument(t: TableRow): TableDocument {
     folders: t.folders,
     inactive: t.inactive,
     default: t.isDefault,
-  };
-}
+  }),
+  tachi: (_t, { name: _name, ...rest }): TachiTableDocument => rest,
+  schemas: { spec: TableDocument, tachi: TachiTableDocument },
+});

@@ -1,11 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMISSIONS, type Permission } from '../common/permissions.js';
 import type { apiClients } from '../database/schema.js';
+import { definePresenter } from './profile.js';
 
 /** Spec OAuth2ClientDoc. */
 export class ClientDocument {
   @ApiProperty() clientID!: string;
-  @ApiPropertyOptional({ description: "Only in its owner's list and in the answers to create and reset-secret." }) clientSecret?: string;
+  @ApiPropertyOptional({ description: 'Only in the answers to create and reset-secret: the server keeps only a hash of it.' }) clientSecret?: string;
+  @ApiPropertyOptional({
+    description: 'Signs its webhook deliveries (X-Webhook-Signature) and is their bearer token. Only in the answers to create and reset-webhook-secret.',
+  })
+  webhookSecret?: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: 'integer', description: 'Owner user id.' }) author!: number;
   @ApiProperty({ enum: PERMISSIONS, isArray: true }) requestedPermissions!: Permission[];
@@ -15,11 +20,25 @@ export class ClientDocument {
   @ApiProperty({ type: String, nullable: true }) apiKeyFilename!: string | null;
 }
 
-/** Spec OAuth2ClientDoc; the secret only for its owner's list, creation and reset. */
-export function toClientDocument(row: typeof apiClients.$inferSelect, withSecret: boolean): ClientDocument {
-  return {
+/** Tachi's OAuth2 client document: `apiKeyTemplate` for the spec's `apiKeyFormat` (the same `%%SERVICE_KEY%%` rule). */
+export class TachiClientDocument {
+  @ApiProperty() clientID!: string;
+  @ApiPropertyOptional({ description: 'Only in the answers to create and reset-secret: the server keeps only a hash of it.' }) clientSecret?: string;
+  @ApiPropertyOptional({ description: 'Signs its webhook deliveries. Only in the answers to create and reset-webhook-secret.' }) webhookSecret?: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: 'integer', description: 'Owner user id.' }) author!: number;
+  @ApiProperty({ enum: PERMISSIONS, isArray: true }) requestedPermissions!: Permission[];
+  @ApiProperty({ type: String, nullable: true }) redirectUri!: string | null;
+  @ApiProperty({ type: String, nullable: true }) webhookUri!: string | null;
+  @ApiProperty({ type: String, nullable: true }) apiKeyTemplate!: string | null;
+  @ApiProperty({ type: String, nullable: true }) apiKeyFilename!: string | null;
+}
+
+const presentClient = definePresenter('client', {
+  spec: ({ row, secret, withWebhookSecret }: { row: typeof apiClients.$inferSelect; secret?: string; withWebhookSecret: boolean }): ClientDocument => ({
     clientID: row.clientID,
-    ...(withSecret ? { clientSecret: row.clientSecret } : {}),
+    ...(secret !== undefined ? { clientSecret: secret } : {}),
+    ...(withWebhookSecret ? { webhookSecret: row.webhookSecret } : {}),
     name: row.name,
     author: row.author,
     requestedPermissions: row.requestedPermissions,
@@ -27,5 +46,27 @@ export function toClientDocument(row: typeof apiClients.$inferSelect, withSecret
     webhookUri: row.webhookUri,
     apiKeyFormat: row.apiKeyFormat,
     apiKeyFilename: row.apiKeyFilename,
-  };
+  }),
+  tachi: (_source, { apiKeyFormat, apiKeyFilename, ...rest }): TachiClientDocument => ({ ...rest, apiKeyTemplate: apiKeyFormat, apiKeyFilename }),
+  schemas: { spec: ClientDocument, tachi: TachiClientDocument },
+});
+
+/**
+ * Spec OAuth2ClientDoc; `secret` (the plain one, known only when it was just made) at creation and
+ * reset; the webhook secret only at creation and its reset.
+ */
+export function toClientDocument(row: typeof apiClients.$inferSelect, secret?: string, withWebhookSecret = false): ClientDocument {
+  return presentClient({ row, secret, withWebhookSecret });
 }
+
+/** The list names requestedPermissions also `requestPermissions`, as the spec's list does. */
+export class ListedClientDocument extends ClientDocument {
+  @ApiProperty({ enum: PERMISSIONS, isArray: true }) requestPermissions!: Permission[];
+}
+
+/** A client in its owner's list. Under tachi, the client's document alone. */
+export const toListedClientDocument = definePresenter('listedClient', {
+  spec: (row: typeof apiClients.$inferSelect): ListedClientDocument => ({ ...toClientDocument(row), requestPermissions: row.requestedPermissions }),
+  tachi: (row) => toClientDocument(row),
+  schemas: { spec: ListedClientDocument, tachi: TachiClientDocument },
+});

@@ -1,6 +1,7 @@
 import { ApiProperty, type SchemaObject } from '@nestjs/swagger';
 import type { Difficulties, GameSupport, GptSupport } from '../game-support/types.js';
 import { ApiMapProperty } from './api-schema.js';
+import { definePresenter } from './profile.js';
 
 /** Spec GameConfig. */
 export class GameConfigDocument {
@@ -9,9 +10,17 @@ export class GameConfigDocument {
   @ApiProperty() defaultPlaytype!: string;
 }
 
-export function toGameConfig(game: GameSupport): GameConfigDocument {
-  return { name: game.name, validPlaytypes: game.playtypes, defaultPlaytype: game.defaultPlaytype };
+/** Tachi's (HEAD) GameConfig: `playtypes`, and no default playtype. */
+export class TachiGameConfigDocument {
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: [String] }) playtypes!: readonly string[];
 }
+
+export const toGameConfig = definePresenter('gameConfig', {
+  spec: (game: GameSupport): GameConfigDocument => ({ name: game.name, validPlaytypes: game.playtypes, defaultPlaytype: game.defaultPlaytype }),
+  tachi: (game): TachiGameConfigDocument => ({ name: game.name, playtypes: game.playtypes }),
+  schemas: { spec: GameConfigDocument, tachi: TachiGameConfigDocument },
+});
 
 const DESCRIBED: SchemaObject = { type: 'object', required: ['description'], properties: { description: { type: 'string' } } };
 
@@ -92,8 +101,67 @@ const describeAlgs = (algs: Readonly<Record<string, { description: string }>>) =
 /** A non-finite boundary (a grade only a fail can get) has no JSON number; it is shown as null. */
 const jsonNumber = (n: number) => (Number.isFinite(n) ? n : null);
 
-export function toGptConfig(gpt: GptSupport): GptConfigDocument {
-  return {
+const toClassSets = (gpt: GptSupport, withDowngradable: boolean) =>
+  Object.fromEntries(
+    Object.entries(gpt.classes).map(([name, set]) => [
+      name,
+      {
+        type: set.type,
+        ...(withDowngradable ? { downgradable: set.downgradable } : {}),
+        values: set.values.map((v, index) => ({ index, ...v })),
+      },
+    ]),
+  );
+
+/** An enum metric of Tachi's (HEAD) config: its values, ascending. */
+export class TachiEnumMetricDocument {
+  @ApiProperty({ enum: ['ENUM'] }) type!: 'ENUM';
+  @ApiProperty({ type: [String], description: 'Ascending.' }) values!: readonly string[];
+}
+
+export class TachiProvidedMetricsDocument {
+  @ApiProperty({ type: TachiEnumMetricDocument }) lamp!: TachiEnumMetricDocument;
+}
+
+export class TachiDerivedMetricsDocument {
+  @ApiProperty({ type: TachiEnumMetricDocument }) grade!: TachiEnumMetricDocument;
+}
+
+const TACHI_CLASS_SET: SchemaObject = {
+  type: 'object',
+  required: ['type', 'values'],
+  properties: { type: CLASS_SET.properties!.type, values: CLASS_SET.properties!.values },
+};
+
+/**
+ * Tachi's (HEAD) GamePTConfig, as far as this service knows it: the lamps and grades as the enum
+ * metrics `providedMetrics.lamp` and `derivedMetrics.grade`, `defaultMetric` (the metric grades
+ * and PBs go by), `orderedJudgements`, class sets without `downgradable` (HEAD's PROVIDED/DERIVED
+ * says it). No `gradeBoundaries`: HEAD's config has none, and the spec's are in another unit than
+ * the percent bounds older Tachi clients know. No spec-only keys (idString, percentMax, lamps,
+ * grades, clear lamp and grade, percentInput).
+ */
+export class TachiGptConfigDocument {
+  @ApiProperty({ type: TachiProvidedMetricsDocument, description: 'Metrics an import supplies; the enum ones (the lamp) with their values.' })
+  providedMetrics!: TachiProvidedMetricsDocument;
+  @ApiProperty({ type: TachiDerivedMetricsDocument, description: 'Metrics the service derives; the grade with its values.' })
+  derivedMetrics!: TachiDerivedMetricsDocument;
+  @ApiProperty({ enum: ['score', 'percent'], description: 'The metric grades and PBs go by.' }) defaultMetric!: 'score' | 'percent';
+  @ApiProperty({ oneOf: DIFFICULTIES }) difficulties!: Difficulties;
+  @ApiMapProperty(DESCRIBED, 'Score rating algorithm → {description}.') scoreRatingAlgs!: Record<string, { description: string }>;
+  @ApiMapProperty(DESCRIBED, 'Session rating algorithm → {description}.') sessionRatingAlgs!: Record<string, { description: string }>;
+  @ApiMapProperty(DESCRIBED, 'Profile rating algorithm → {description}.') profileRatingAlgs!: Record<string, { description: string }>;
+  @ApiProperty() defaultScoreRatingAlg!: string;
+  @ApiProperty() defaultSessionRatingAlg!: string;
+  @ApiProperty() defaultProfileRatingAlg!: string;
+  @ApiMapProperty(TACHI_CLASS_SET, 'Class set → its values.') classes!: Record<string, Omit<ClassSetDocument, 'downgradable'>>;
+  @ApiProperty({ type: [String] }) orderedJudgements!: readonly string[];
+  @ApiMapProperty({ type: 'string' }, 'Version id → display name.') versions!: Readonly<Record<string, string>>;
+  @ApiProperty({ type: [String], description: 'batch-manual match types this GPT accepts.' }) supportedMatchTypes!: readonly string[];
+}
+
+export const toGptConfig = definePresenter('gptConfig', {
+  spec: (gpt: GptSupport): GptConfigDocument => ({
     idString: `${gpt.game}:${gpt.playtype}`,
     percentMax: gpt.percentMax,
     defaultScoreRatingAlg: gpt.defaultScoreRatingAlg,
@@ -102,12 +170,7 @@ export function toGptConfig(gpt: GptSupport): GptConfigDocument {
     scoreRatingAlgs: describeAlgs(gpt.scoreRatingAlgs),
     sessionRatingAlgs: describeAlgs(gpt.sessionRatingAlgs),
     profileRatingAlgs: describeAlgs(gpt.profileRatingAlgs),
-    classes: Object.fromEntries(
-      Object.entries(gpt.classes).map(([name, set]) => [
-        name,
-        { type: set.type, downgradable: set.downgradable, values: set.values.map((v, index) => ({ index, ...v })) },
-      ]),
-    ),
+    classes: toClassSets(gpt, true) as Record<string, ClassSetDocument>,
     difficulties: gpt.difficulties,
     lamps: gpt.lamps,
     clearLamp: gpt.clearLamp,
@@ -119,5 +182,42 @@ export function toGptConfig(gpt: GptSupport): GptConfigDocument {
     versions: gpt.versions,
     supportedMatchTypes: gpt.supportedMatchTypes,
     percentInput: gpt.percentInput,
-  };
+  }),
+  tachi: (gpt, spec): TachiGptConfigDocument => ({
+    providedMetrics: { lamp: { type: 'ENUM', values: gpt.lamps } },
+    derivedMetrics: { grade: { type: 'ENUM', values: gpt.grades } },
+    defaultMetric: gpt.gradeMetric,
+    difficulties: gpt.difficulties,
+    scoreRatingAlgs: spec.scoreRatingAlgs,
+    sessionRatingAlgs: spec.sessionRatingAlgs,
+    profileRatingAlgs: spec.profileRatingAlgs,
+    defaultScoreRatingAlg: gpt.defaultScoreRatingAlg,
+    defaultSessionRatingAlg: gpt.defaultSessionRatingAlg,
+    defaultProfileRatingAlg: gpt.defaultProfileRatingAlg,
+    classes: toClassSets(gpt, false) as Record<string, Omit<ClassSetDocument, 'downgradable'>>,
+    orderedJudgements: gpt.judgements,
+    versions: gpt.versions,
+    supportedMatchTypes: gpt.supportedMatchTypes,
+  }),
+  schemas: { spec: GptConfigDocument, tachi: TachiGptConfigDocument },
+});
+
+/** GET /games/:game/:playtype. */
+export class GptConfigResponse {
+  @ApiProperty({ type: GptConfigDocument }) config!: GptConfigDocument;
 }
+
+/** Tachi's GET /games/:game/:playtype: the config with the GPT's counts. */
+export class TachiGptConfigResponse extends GptConfigResponse {
+  @ApiProperty({ type: 'integer', description: 'Scores on the GPT (counted at most once an hour).' }) scoreCount!: number;
+  @ApiProperty({ type: 'integer', description: 'Players of the GPT (counted at most once an hour).' }) playerCount!: number;
+  @ApiProperty({ type: 'integer', description: 'Charts of the GPT (counted at most once an hour).' }) chartCount!: number;
+}
+
+export const toGptConfigResponse = definePresenter('gptConfigResponse', {
+  spec: ({ gpt }: { gpt: GptSupport; counts: { scoreCount: number; playerCount: number; chartCount: number } }): GptConfigResponse => ({
+    config: toGptConfig(gpt),
+  }),
+  tachi: ({ counts }, { config }): TachiGptConfigResponse => ({ config, ...counts }),
+  schemas: { spec: GptConfigResponse, tachi: TachiGptConfigResponse },
+});

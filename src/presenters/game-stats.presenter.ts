@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { userGameStats } from '../database/schema.js';
-import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
+import type { gameStatsSnapshots, userGameStats } from '../database/schema.js';
+import { ApiMapProperty, NULLABLE_NUMBER, RANKING } from './api-schema.js';
+import { definePresenter } from './profile.js';
 
 export type GameStatsRecord = typeof userGameStats.$inferSelect;
 
@@ -31,3 +32,38 @@ export class GameStatsSnapshotDocument {
   @ApiProperty({ type: 'integer', description: 'Scores on the GPT.' }) playcount!: number;
   @ApiProperty({ type: 'integer', description: "Place under the GPT's default profile rating algorithm." }) ranking!: number;
 }
+
+export type SnapshotRecord = typeof gameStatsSnapshots.$inferSelect;
+
+/** Tachi's UserGameStatsSnapshot: whose it is, and the place under every profile rating algorithm (`rankings`). */
+export class TachiGameStatsSnapshotDocument {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiMapProperty({ type: 'string' }, 'Class set → class value id.') classes!: Record<string, string>;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Profile rating algorithm → rating.') ratings!: Record<string, number | null>;
+  @ApiProperty({ type: 'integer', description: 'Unix ms of the UTC midnight.' }) timestamp!: number;
+  @ApiProperty({ type: 'integer', description: 'Scores on the GPT.' }) playcount!: number;
+  @ApiMapProperty(RANKING, 'Profile rating algorithm → {ranking, outOf}.') rankings!: Record<string, RankingDocument>;
+}
+
+export const toGameStatsSnapshotDocument = definePresenter('gameStatsSnapshot', {
+  spec: (s: SnapshotRecord): GameStatsSnapshotDocument => ({
+    classes: s.classes,
+    ratings: s.ratings,
+    timestamp: s.timestamp,
+    playcount: s.playcount,
+    ranking: s.ranking,
+  }),
+  tachi: (s): TachiGameStatsSnapshotDocument => ({
+    userID: s.userID,
+    game: s.game,
+    playtype: s.playtype,
+    classes: s.classes,
+    ratings: s.ratings,
+    timestamp: s.timestamp,
+    playcount: s.playcount,
+    rankings: s.rankings,
+  }),
+  schemas: { spec: GameStatsSnapshotDocument, tachi: TachiGameStatsSnapshotDocument },
+});

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ClassDelta, CreatedSession, ImportError, imports } from '../database/schema.js';
+import { definePresenter } from './profile.js';
 
 export type ImportRow = typeof imports.$inferSelect;
 
@@ -39,8 +40,31 @@ export class ImportDocument {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeFinished!: number | null;
 }
 
-export function toImportDocument(row: ImportRow): ImportDocument {
-  return {
+/**
+ * Tachi's ImportDocument: adds `playtypes` (the playtypes the import wrote to) and HEAD's
+ * `gptStrings` (its name for idStrings), keeping `idStrings` for clients of either era.
+ */
+export class TachiImportDocument {
+  @ApiProperty() importID!: string;
+  @ApiProperty() importType!: string;
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty({ type: String, nullable: true }) game!: string | null;
+  @ApiProperty({ type: [String], description: 'The playtype of each GPT the import touched.' }) playtypes!: string[];
+  @ApiProperty({ type: [String], description: 'game:playtype of each GPT the import touched.' }) idStrings!: string[];
+  @ApiProperty({ type: [String], description: "idStrings under Tachi's current name." }) gptStrings!: string[];
+  @ApiProperty({ type: [String] }) scoreIDs!: string[];
+  @ApiProperty({ type: [ImportErrorDocument] }) errors!: ImportError[];
+  @ApiProperty({ type: [CreatedSessionDocument] }) createdSessions!: CreatedSession[];
+  @ApiProperty({ type: [ClassDeltaDocument] }) classDeltas!: ClassDelta[];
+  @ApiProperty({ type: 'array', items: {} }) goalInfo!: unknown[];
+  @ApiProperty({ type: 'array', items: {} }) questInfo!: unknown[];
+  @ApiProperty({ description: "True when X-User-Intent was 'true'." }) userIntent!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeStarted!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeFinished!: number | null;
+}
+
+export const toImportDocument = definePresenter('import', {
+  spec: (row: ImportRow): ImportDocument => ({
     importID: row.importID,
     importType: row.importType,
     userID: row.userID,
@@ -55,5 +79,44 @@ export function toImportDocument(row: ImportRow): ImportDocument {
     userIntent: row.userIntent,
     timeStarted: row.timeStarted,
     timeFinished: row.timeFinished,
+  }),
+  tachi: (_row, { importID, importType, userID, game, idStrings, ...rest }): TachiImportDocument => ({
+    importID,
+    importType,
+    userID,
+    game,
+    playtypes: idStrings.map((idString) => idString.slice(idString.indexOf(':') + 1)),
+    idStrings,
+    gptStrings: idStrings,
+    ...rest,
+  }),
+  schemas: { spec: ImportDocument, tachi: TachiImportDocument },
+});
+
+export class ImportFailureDocument {
+  @ApiProperty() message!: string;
+  @ApiProperty({ type: 'integer' }) statusCode!: number;
+}
+
+/** Tachi's FAILED import tracker: an import that wrote nothing, and why. Served only under API_PROFILE=tachi. */
+export class FailedImportDocument {
+  @ApiProperty({ enum: ['FAILED'] }) type!: 'FAILED';
+  @ApiProperty() importID!: string;
+  @ApiProperty() importType!: string;
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty({ type: 'integer', description: 'Unix ms: when it started, or was queued when it failed before starting.' }) timeStarted!: number;
+  @ApiProperty() userIntent!: boolean;
+  @ApiProperty({ type: ImportFailureDocument }) error!: ImportFailureDocument;
+}
+
+export function toFailedImportDocument(row: ImportRow): FailedImportDocument {
+  return {
+    type: 'FAILED',
+    importID: row.importID,
+    importType: row.importType,
+    userID: row.userID,
+    timeStarted: row.timeStarted ?? row.timeQueued,
+    userIntent: row.userIntent,
+    error: { message: row.failure?.message ?? 'This import failed.', statusCode: row.failure?.statusCode ?? 500 },
   };
 }

@@ -2,13 +2,20 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { personalBests } from '../database/schema.js';
 import type { ScoreData } from '../game-support/types.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
-import { ScoreDataDocument } from './score.presenter.js';
+import { definePresenter, tachiOf } from './profile.js';
+import { ScoreDataDocument, TachiScoreDataDocument, toTachiScoreData } from './score.presenter.js';
 
 export type PbRecord = typeof personalBests.$inferSelect;
 
 export class PbRankingData {
   @ApiProperty({ type: 'integer', description: 'Place on the chart, from 1.' }) rank!: number;
   @ApiProperty({ type: 'integer', description: 'PBs on the chart.' }) outOf!: number;
+}
+
+/** Tachi's rankingData: with `rivalRank`, the place among the owner's rivals; null, as this service has no rivals. */
+export class TachiPbRankingData extends PbRankingData {
+  @ApiProperty({ type: 'integer', nullable: true, description: "Place among the owner's rivals; null: the owner has none (this service has no rivals)." })
+  rivalRank!: number | null;
 }
 
 /** A play the PB took a part from. */
@@ -33,8 +40,24 @@ export class PbDocument {
   @ApiProperty() highlighted!: boolean;
 }
 
-export function toPbDocument(pb: PbRecord): PbDocument {
-  return {
+/** Tachi's PBDocument: `highlight` for the spec's `highlighted`, Tachi's scoreData, rankingData with rivalRank. */
+export class TachiPbDocument {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() chartID!: string;
+  @ApiProperty({ type: 'integer' }) songID!: number;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty() isPrimary!: boolean;
+  @ApiProperty({ type: TachiScoreDataDocument }) scoreData!: TachiScoreDataDocument;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Score rating algorithm → rating.') calculatedData!: Record<string, number | null>;
+  @ApiProperty({ type: TachiPbRankingData }) rankingData!: TachiPbRankingData;
+  @ApiProperty({ type: [PbComposition] }) composedFrom!: PbComposition[];
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeAchieved!: number | null;
+  @ApiProperty() highlight!: boolean;
+}
+
+export const toPbDocument = definePresenter('pb', {
+  spec: (pb: PbRecord): PbDocument => ({
     userID: pb.userID,
     chartID: pb.chartID,
     songID: pb.songID,
@@ -47,5 +70,27 @@ export function toPbDocument(pb: PbRecord): PbDocument {
     composedFrom: pb.composedFrom,
     timeAchieved: pb.timeAchieved,
     highlighted: pb.highlighted,
-  };
+  }),
+  tachi: (_pb, { highlighted, scoreData, rankingData, ...shared }): TachiPbDocument => ({
+    ...shared,
+    scoreData: toTachiScoreData(scoreData),
+    rankingData: { ...rankingData, rivalRank: null },
+    highlight: highlighted,
+  }),
+  schemas: { spec: PbDocument, tachi: TachiPbDocument },
+});
+
+/** A PB with how many scores the user has on its chart (most-played). */
+export class PlayedPbDocument extends PbDocument {
+  @ApiProperty({ type: 'integer', description: "The user's scores on the chart." }) __playcount!: number;
 }
+
+export class TachiPlayedPbDocument extends TachiPbDocument {
+  @ApiProperty({ type: 'integer', description: "The user's scores on the chart." }) __playcount!: number;
+}
+
+export const toPlayedPbDocument = definePresenter('playedPb', {
+  spec: (pb: PbRecord & { playcount: number }): PlayedPbDocument => ({ ...toPbDocument(pb), __playcount: pb.playcount }),
+  tachi: (pb): TachiPlayedPbDocument => ({ ...tachiOf<TachiPbDocument>(toPbDocument(pb)), __playcount: pb.playcount }),
+  schemas: { spec: PlayedPbDocument, tachi: TachiPlayedPbDocument },
+});

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { scores } from '../database/schema.js';
 import type { ScoreData } from '../game-support/types.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
+import { definePresenter } from './profile.js';
 
 export type ScoreRecord = typeof scores.$inferSelect;
 
@@ -15,6 +16,29 @@ export class ScoreDataDocument {
   @ApiProperty({ type: 'integer', description: "Index of the grade in the GPT's grades." }) gradeIndex!: number;
   @ApiMapProperty(NULLABLE_NUMBER, 'Judgement name → count.') judgements!: ScoreData['judgements'];
   @ApiMapProperty(true, "The game's optional metrics.") optional!: ScoreData['optional'];
+}
+
+/** Tachi's (HEAD) enum indexes of a scoreData: its lamp's and grade's places in the GPT's lists. */
+export class EnumIndexesDocument {
+  @ApiProperty({ type: 'integer' }) lamp!: number;
+  @ApiProperty({ type: 'integer' }) grade!: number;
+}
+
+/** Tachi's (HEAD) scoreData: `enumIndexes: {lamp, grade}` for the spec's lampIndex and gradeIndex. */
+export class TachiScoreDataDocument {
+  @ApiProperty() score!: number;
+  @ApiProperty() percent!: number;
+  @ApiProperty() lamp!: string;
+  @ApiProperty() grade!: string;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Judgement name → count.') judgements!: ScoreData['judgements'];
+  @ApiMapProperty(true, "The game's optional metrics.") optional!: ScoreData['optional'];
+  @ApiProperty({ type: EnumIndexesDocument }) enumIndexes!: EnumIndexesDocument;
+}
+
+/** A scoreData in Tachi's (HEAD) shape. */
+export function toTachiScoreData({ lampIndex, gradeIndex, ...metrics }: ScoreData): TachiScoreDataDocument {
+  const { score, percent, lamp, grade, judgements, optional } = metrics;
+  return { score, percent, lamp, grade, judgements, optional, enumIndexes: { lamp: lampIndex, grade: gradeIndex } };
 }
 
 /** Spec ScoreDocument, with the import's provenance and the judgements also at the top level. */
@@ -39,8 +63,29 @@ export class ScoreDocument {
   @ApiProperty() highlighted!: boolean;
 }
 
-export function toScoreDocument(s: ScoreRecord): ScoreDocument {
-  return {
+/** Tachi's ScoreDocument: `highlight` for the spec's `highlighted`, Tachi's scoreData; no top-level `judgements` (they are in scoreData). */
+export class TachiScoreDocument {
+  @ApiProperty() scoreID!: string;
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty({ type: 'integer' }) songID!: number;
+  @ApiProperty() chartID!: string;
+  @ApiProperty() isPrimary!: boolean;
+  @ApiProperty({ type: TachiScoreDataDocument }) scoreData!: TachiScoreDataDocument;
+  @ApiMapProperty(NULLABLE_NUMBER, 'Score rating algorithm → rating.') calculatedData!: Record<string, number | null>;
+  @ApiMapProperty(true, 'Game-specific score meta.') scoreMeta!: Record<string, unknown>;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms; null when the import gave no time.' }) timeAchieved!: number | null;
+  @ApiProperty({ type: 'integer', description: 'Unix ms.' }) timeAdded!: number;
+  @ApiProperty() service!: string;
+  @ApiProperty() importType!: string;
+  @ApiProperty({ type: String, nullable: true }) importID!: string | null;
+  @ApiProperty({ type: String, nullable: true }) comment!: string | null;
+  @ApiProperty() highlight!: boolean;
+}
+
+export const toScoreDocument = definePresenter('score', {
+  spec: (s: ScoreRecord): ScoreDocument => ({
     scoreID: s.scoreID,
     userID: s.userID,
     game: s.game,
@@ -59,5 +104,11 @@ export function toScoreDocument(s: ScoreRecord): ScoreDocument {
     importID: s.importID,
     comment: s.comment,
     highlighted: s.highlighted,
-  };
-}
+  }),
+  tachi: (_s, { judgements: _judgements, highlighted, scoreData, ...shared }): TachiScoreDocument => ({
+    ...shared,
+    scoreData: toTachiScoreData(scoreData),
+    highlight: highlighted,
+  }),
+  schemas: { spec: ScoreDocument, tachi: TachiScoreDocument },
+});

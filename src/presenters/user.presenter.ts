@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { SocialMedia, UserRow } from '../database/schema.js';
+import { definePresenter } from './profile.js';
 
 export class SocialMediaDocument implements SocialMedia {
   @ApiProperty({ type: String, nullable: true }) discord!: string | null;
@@ -27,8 +28,24 @@ export class UserDocument {
   @ApiProperty({ type: 'integer', description: 'Administrators have 3 or more.' }) authLevel!: number;
 }
 
-export function toUserDocument(user: UserRow): UserDocument {
-  return {
+/** Tachi's (HEAD) UserDocument: without `clan`, which Tachi removed. */
+export class TachiUserDocument {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty() username!: string;
+  @ApiProperty() usernameLowercase!: string;
+  @ApiProperty({ type: SocialMediaDocument }) socialMedia!: SocialMedia;
+  @ApiProperty({ type: 'integer', description: 'Unix ms.' }) joinDate!: number;
+  @ApiProperty({ type: 'integer', description: 'Unix ms.' }) lastSeen!: number;
+  @ApiProperty({ description: 'Markdown.' }) about!: string;
+  @ApiProperty({ type: String, nullable: true }) status!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customPfpLocation!: string | null;
+  @ApiProperty({ type: String, nullable: true }) customBannerLocation!: string | null;
+  @ApiProperty({ type: [String] }) badges!: string[];
+  @ApiProperty({ type: 'integer', description: 'Administrators have 3 or more.' }) authLevel!: number;
+}
+
+export const toUserDocument = definePresenter('user', {
+  spec: (user: UserRow): UserDocument => ({
     id: user.id,
     username: user.username,
     usernameLowercase: user.usernameLowercase,
@@ -42,5 +59,7 @@ export function toUserDocument(user: UserRow): UserDocument {
     clan: user.clan ?? null,
     badges: user.badges,
     authLevel: user.authLevel,
-  };
-}
+  }),
+  tachi: (_user, { clan: _clan, ...rest }): TachiUserDocument => rest,
+  schemas: { spec: UserDocument, tachi: TachiUserDocument },
+});

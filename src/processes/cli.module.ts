@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { InvitesModule } from '../auth/invites.module.js';
 import { ImportsModule } from '../imports/imports.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
 import { SeedsModule } from '../seeds/seeds.module.js';
 import { UgptModule } from '../ugpt/ugpt.module.js';
@@ -23,6 +24,7 @@ export class CliModule {
         InvitesModule,
         SeedsModule,
         ImportsModule,
+        NotificationsModule,
         ScoringModule,
         UgptModule.register({ schedule: false }),
         AdminModule.register(null),

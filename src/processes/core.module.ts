@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { EXTERNAL_LOGIN_SESSIONS, type ExternalLoginSessions } from '../scoring/account-removal.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { Database } from '../database/database.js';
@@ -7,6 +8,8 @@ import type { ImportQueue } from '../imports/import-queue.js';
 import { ImportQueueModule } from '../imports/import-queue.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { StorageModule } from '../storage/storage.module.js';
+import { PolledWebhookQueue, type WebhookQueue } from '../webhooks/webhook-queue.js';
+import { WebhookQueueModule } from '../webhooks/webhook-queue.module.js';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -16,11 +19,24 @@ export interface CoreOptions {
   ownsDatabase: boolean;
   /** Where imports run: in-process, or a BullMQ queue that workers consume. Closed with the application. */
   importQueue: ImportQueue;
+  /** Login sessions kept in Redis, which deleting an account ends (none: they live in the database). */
+  loginSessions?: ExternalLoginSessions | null;
+  /** How webhook deliveries run: BullMQ jobs, or (the default) this process polling the deliveries table. Closed with the application. */
+  webhookQueue?: WebhookQueue;
+}
+
+/** Global, so that the core's services can reach what the process provides. */
+@Module({})
+class ProcessResourcesModule {
+  static register(options: CoreOptions): DynamicModule {
+    const providers = [{ provide: EXTERNAL_LOGIN_SESSIONS, useValue: options.loginSessions ?? null }];
+    return { module: ProcessResourcesModule, global: true, providers, exports: providers };
+  }
 }
 
 /**
  * What every process (API, import worker, CLI) runs on, with no HTTP in it: the config, the
- * database, the import queue, mail and file storage. Each process's root module imports it with
+ * database, the import and webhook queues, mail and file storage. Each process's root module imports it with
  * the feature modules it needs.
  */
 @Module({})
@@ -32,8 +48,10 @@ export class CoreModule {
         ConfigModule.forConfig(options.config),
         DatabaseModule.forDatabase(options.database, { closeOnShutdown: options.ownsDatabase }),
         ImportQueueModule.forQueue(options.importQueue),
+        WebhookQueueModule.forQueue(options.webhookQueue ?? new PolledWebhookQueue()),
         MailModule,
         StorageModule,
+        ProcessResourcesModule.register(options),
       ],
     };
   }

@@ -66,7 +66,7 @@ export class ChartMatchRepository {
 
     // Chart-keyed match types.
     const inGameIDs = unique([...of('inGameID'), ...of('sdvxInGameID')].map((c) => Number(c.identifier)));
-    const hashes = unique([...of('bmsChartHash'), ...of('uscChartHash'), ...of('itgChartHash')].map((c) => c.identifier.toLowerCase()));
+    const hashes = unique([...of('bmsChartHash'), ...of('uscChartHash'), ...of('itgChartHash'), ...of('iidxChartHash')].map((c) => c.identifier.toLowerCase()));
     const [byInGameID, byHash] = await Promise.all([
       inGameIDs.length
         ? q
@@ -154,7 +154,8 @@ export class ChartMatchRepository {
         }
         case 'bmsChartHash':
         case 'uscChartHash':
-        case 'itgChartHash': {
+        case 'itgChartHash':
+        case 'iidxChartHash': {
           const hash = c.identifier.toLowerCase();
           const matching = (byHashKey.get(hash) ?? []).map((x) => x.c);
           const chart = matching.find((ch) => ch.playtype === playtype);

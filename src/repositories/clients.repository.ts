@@ -5,7 +5,9 @@ import { apiClients } from '../database/schema.js';
 
 export type ClientRow = typeof apiClients.$inferSelect;
 export type NewClient = Omit<ClientRow, 'createdAt'>;
-export type ClientChanges = Partial<Pick<ClientRow, 'name' | 'redirectUri' | 'webhookUri' | 'apiKeyFormat' | 'apiKeyFilename' | 'clientSecret'>>;
+export type ClientChanges = Partial<
+  Pick<ClientRow, 'name' | 'redirectUri' | 'webhookUri' | 'apiKeyFormat' | 'apiKeyFilename' | 'clientSecretHash' | 'webhookSecret'>
+>;
 
 @Injectable()
 export class ClientsRepository {

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, like, ne, sql, type SQL } from 'drizzle
 import { Database, queryRows } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { bestRatingFirst, betterThan, profileRanking } from '../database/ranking.js';
-import { classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
+import { charts, classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
 
@@ -11,6 +11,18 @@ import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
 @Injectable()
 export class GptLeaderboardsRepository {
   constructor(private readonly database: Database) {}
+
+  /** How many scores, players and charts the GPT has. */
+  async counts(gpt: GptSupport): Promise<{ scoreCount: number; playerCount: number; chartCount: number }> {
+    const [row] = await queryRows<{ score_count: number; player_count: number; chart_count: number }>(
+      this.database.db,
+      sql`SELECT
+        (SELECT count(*)::int FROM ${scores} WHERE ${scores.game} = ${gpt.game} AND ${scores.playtype} = ${gpt.playtype}) AS score_count,
+        (SELECT count(*)::int FROM ${userGameStats} WHERE ${userGameStats.game} = ${gpt.game} AND ${userGameStats.playtype} = ${gpt.playtype}) AS player_count,
+        (SELECT count(*)::int FROM ${charts} WHERE ${charts.game} = ${gpt.game} AND ${charts.playtype} = ${gpt.playtype}) AS chart_count`,
+    );
+    return { scoreCount: row.score_count, playerCount: row.player_count, chartCount: row.chart_count };
+  }
 
   /**
    * Profiles of the GPT by a profile rating, best first (bestRatingFirst), ties by user id, read

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
 import { imports } from '../database/schema.js';
 import type { ImportRow } from '../presenters/import.presenter.js';
@@ -13,6 +13,24 @@ export class ImportsRepository {
   async findById(importID: string): Promise<ImportRow | undefined> {
     const [row] = await this.database.db.select().from(imports).where(eq(imports.importID, importID)).limit(1);
     return row;
+  }
+
+  /**
+   * A user's imports with one status, newest first (completed: by timeFinished; failed: by
+   * timeStarted, or timeQueued for one that failed before starting), optionally of one import
+   * type or user intent.
+   */
+  async listByUser(userID: number, status: 'completed' | 'failed', filter: { importType?: string; userIntent?: boolean }, limit: number): Promise<ImportRow[]> {
+    const conditions = [eq(imports.userID, userID), eq(imports.status, status)];
+    if (filter.importType !== undefined) conditions.push(eq(imports.importType, filter.importType));
+    if (filter.userIntent !== undefined) conditions.push(eq(imports.userIntent, filter.userIntent));
+    const order = status === 'completed' ? desc(imports.timeFinished) : desc(sql`coalesce(${imports.timeStarted}, ${imports.timeQueued})`);
+    return this.database.db
+      .select()
+      .from(imports)
+      .where(and(...conditions))
+      .orderBy(order, desc(imports.importID))
+      .limit(limit);
   }
 
   async insert(row: NewImport): Promise<void> {

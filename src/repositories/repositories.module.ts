@@ -12,6 +12,7 @@ import { EmailCodesRepository } from './email-codes.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
 import { ImportsRepository } from './imports.repository.js';
+import { IntegrationSettingsRepository } from './integration-settings.repository.js';
 import { InvitesRepository } from './invites.repository.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -23,10 +24,12 @@ import { ScoresRepository } from './scores.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { ShowcaseRepository } from './showcase.repository.js';
 import { SnapshotsRepository } from './snapshots.repository.js';
+import { TargetsRepository } from './targets.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
 import { UgptSettingsRepository } from './ugpt-settings.repository.js';
 import { UsersRepository } from './users.repository.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 const REPOSITORIES = [
   AccountsRepository,
@@ -42,6 +45,7 @@ const REPOSITORIES = [
   GameStatsRepository,
   GptLeaderboardsRepository,
   ImportsRepository,
+  IntegrationSettingsRepository,
   InvitesRepository,
   LoginSessionsRepository,
   NotificationsRepository,
@@ -53,10 +57,12 @@ const REPOSITORIES = [
   SessionsRepository,
   ShowcaseRepository,
   SnapshotsRepository,
+  TargetsRepository,
   UgptProfileRepository,
   UgptSessionsRepository,
   UgptSettingsRepository,
   UsersRepository,
+  WebhooksRepository,
 ];
 
 /**

@@ -83,16 +83,10 @@ export class SnapshotsRepository {
     return row !== undefined;
   }
 
-  /** A user's snapshots on a GPT, newest first (spec UserGameStatsSnapshot). */
+  /** A user's snapshots on a GPT, newest first. */
   history(userID: number, game: string, playtype: string, limit: number) {
     return this.database.db
-      .select({
-        classes: gameStatsSnapshots.classes,
-        ratings: gameStatsSnapshots.ratings,
-        timestamp: gameStatsSnapshots.timestamp,
-        playcount: gameStatsSnapshots.playcount,
-        ranking: gameStatsSnapshots.ranking,
-      })
+      .select()
       .from(gameStatsSnapshots)
       .where(and(eq(gameStatsSnapshots.userID, userID), eq(gameStatsSnapshots.game, game), eq(gameStatsSnapshots.playtype, playtype)))
       .orderBy(desc(gameStatsSnapshots.timestamp))

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, typ
 import { textMatches } from './catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
-import { pbRatings, personalBests, scores, songs } from '../database/schema.js';
+import { pbRatings, personalBests, scores, sessions, songs } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 
 /** How close a song is to a search: word similarity, where a title containing the whole search scores 1. */
@@ -45,6 +45,15 @@ export class UgptProfileRepository {
       .orderBy(...order)
       .limit(1);
     return row ?? null;
+  }
+
+  /** The time the user played the GPT: the sum of their sessions' lengths (ms). */
+  async playtime(userID: number, gpt: GptSupport): Promise<number> {
+    const [row] = await this.database.db
+      .select({ ms: sql<string>`coalesce(sum(${sessions.timeEnded} - ${sessions.timeStarted}), 0)` })
+      .from(sessions)
+      .where(and(eq(sessions.userID, userID), eq(sessions.game, gpt.game), eq(sessions.playtype, gpt.playtype)));
+    return Number(row.ms);
   }
 
   async scoreCount(userID: number, gpt: GptSupport): Promise<number> {

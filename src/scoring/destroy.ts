@@ -5,7 +5,9 @@ import {
   charts,
   classAchievements,
   gameStatsSnapshots,
+  goalSubs,
   pbRatings,
+  questSubs,
   personalBests,
   profileRatings,
   scores,
@@ -49,9 +51,20 @@ export async function removeScoreBatch(tx: Tx, userID: number, gpt: GptSupport, 
   return batch.length;
 }
 
-/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements). */
+/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions). */
 export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport): Promise<void> {
-  for (const table of [userGameStats, profileRatings, gameStatsSnapshots, ugptSettings, classAchievements, sessions, personalBests, pbRatings]) {
+  for (const table of [
+    userGameStats,
+    profileRatings,
+    gameStatsSnapshots,
+    ugptSettings,
+    classAchievements,
+    sessions,
+    personalBests,
+    pbRatings,
+    questSubs,
+    goalSubs,
+  ]) {
     await tx.delete(table).where(and(eq(table.userID, userID), eq(table.game, gpt.game), eq(table.playtype, gpt.playtype)));
   }
 }

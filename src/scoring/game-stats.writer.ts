@@ -52,14 +52,16 @@ async function hasScores(tx: Tx, userID: number, gpt: GptSupport): Promise<boole
  *
  * A user with no score on the GPT is no player of it: their derived classes go, and the profile
  * (with its profile_ratings) is deleted unless a provided class keeps it. A GPT never played gets
- * no profile from provided classes alone (as Tachi): nothing is stored and no delta reported.
+ * no profile from provided classes alone (as Tachi's imports): nothing is stored and no delta
+ * reported; with createProfile (a class the game reports directly, such as a cleared dan course,
+ * as Tachi's UpdateClassIfGreater) the profile is created with the classes.
  */
 export async function recomputeGameStats(
   tx: Tx,
   userID: number,
   gpt: GptSupport,
   provided: Readonly<Record<string, string>> = {},
-  options: { keepClasses?: boolean; touchedPbs?: readonly MergedPbRow[]; hasScores?: boolean } = {},
+  options: { keepClasses?: boolean; touchedPbs?: readonly MergedPbRow[]; hasScores?: boolean; createProfile?: boolean } = {},
 ): Promise<ClassDelta[]> {
   const [current] = await tx
     .select()
@@ -67,7 +69,7 @@ export async function recomputeGameStats(
     .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)))
     .for('update');
   const played = options.hasScores ?? (await hasScores(tx, userID, gpt));
-  if (!played && !current) return [];
+  if (!played && !current && !(options.createProfile && Object.keys(provided).length > 0)) return [];
   const pbs = played ? await primaryPbs(tx, userID, gpt, options.touchedPbs ?? []) : [];
   const ratings = Object.fromEntries(Object.entries(gpt.profileRatingAlgs).map(([name, alg]) => [name, alg.calculate(pbs)]));
   const classes: Record<string, string> = Object.fromEntries(

@@ -16,4 +16,14 @@ export class ImportLockService {
   failAbandonedInlineImports(userID?: number): Promise<number> {
     return failAbandonedInlineImports(this.database, userID);
   }
+
+  /**
+   * At the start of a process: fails every inline import a stopped process left ongoing. On the
+   * embedded database (its data directory locked by this process) this process is the only one,
+   * so every lock left behind is a dead process's, even one whose heartbeat is seconds old; on
+   * PostgreSQL, other live processes may hold locks, so only stale ones count.
+   */
+  failImportsLeftByStoppedProcesses(): Promise<number> {
+    return failAbandonedInlineImports(this.database, undefined, { soleProcess: this.database.exclusive });
+  }
 }

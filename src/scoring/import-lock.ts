@@ -17,9 +17,15 @@ export class UserBusyError extends Error {
  * process has stopped: no live lock is held under their id. Nothing of them was saved (an import
  * is one transaction), and their poll would otherwise answer "ongoing" forever. A queued import is
  * not concerned: its job runs again. Without userID, every user's (at startup).
+ *
+ * `soleProcess`: the caller is the only process on this database and runs no import yet (the
+ * start of a process on the embedded database, which it holds exclusively). Every lock then
+ * belongs to a process that died, however fresh its heartbeat (a `kill -9` and a quick restart):
+ * they are all released, and every ongoing inline import is failed.
  */
-export async function failAbandonedInlineImports(database: Database, userID?: number): Promise<number> {
+export async function failAbandonedInlineImports(database: Database, userID?: number, options: { soleProcess?: boolean } = {}): Promise<number> {
   const now = Date.now();
+  if (options.soleProcess) await database.db.delete(importLocks);
   const failed = await database.db
     .update(imports)
     .set({

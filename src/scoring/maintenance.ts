@@ -11,6 +11,7 @@ import { rateScore } from './pb-merge.js';
 import { loadChartContexts, lockCharts, recomputePersonalBests } from './personal-bests.writer.js';
 import { refreshSessions } from './sessions.writer.js';
 import { recomputeGameStats } from './game-stats.writer.js';
+import { reevaluateTargets } from './targets/target-progress.writer.js';
 
 /** Which scores a recalc covers: every field is optional; none means every score. */
 export interface ScoreFilter {
@@ -66,19 +67,25 @@ export async function countScores(database: Database, filter: ScoreFilter): Prom
 }
 
 /**
- * Recomputes the user's PBs (and the ranks on those charts), then their profile, for each user
- * and GPT of these keys. Every chart's rank lock is taken first, in one sorted statement, so that
+ * Recomputes the user's PBs (and the ranks on those charts), then their profile and their goals on
+ * those charts, for each user and GPT of these keys. Every chart's rank lock is taken first, in one sorted statement, so that
  * a batch spanning many users cannot deadlock with an import.
  */
-async function resyncKeys(tx: Tx, keys: readonly { userID: number; game: string; playtype: string; chartID: string }[]) {
+async function resyncKeys(
+  tx: Tx,
+  keys: readonly { userID: number; game: string; playtype: string; chartID: string }[],
+  options: { rerankOnlyMoved?: boolean } = {},
+) {
   await lockCharts(tx, [...new Set(keys.map((k) => k.chartID))]);
   const contexts = await loadChartContexts(tx, [...new Set(keys.map((k) => k.chartID))]);
   for (const group of groupBy(keys, (k) => `${k.userID}:${k.game}:${k.playtype}`).values()) {
     const gpt = findGpt(group[0].game, group[0].playtype);
     if (!gpt) continue;
     const mine = new Map(group.filter((k) => contexts.has(k.chartID)).map((k) => [k.chartID, contexts.get(k.chartID)!]));
-    await recomputePersonalBests(tx, group[0].userID, gpt, mine);
+    await recomputePersonalBests(tx, group[0].userID, gpt, mine, [], options);
     await recomputeGameStats(tx, group[0].userID, gpt);
+    // recomputed PBs move goals as an import's do
+    await reevaluateTargets(tx, group[0].userID, gpt.game, gpt.playtype, { chartIDs: [...mine.keys()] });
   }
 }
 
@@ -117,7 +124,8 @@ export async function recalcScores(database: Database, filter: ScoreFilter, onBa
           WHERE s.score_id = r.score_id`);
 
       const keys = rows.map(({ score }) => ({ userID: score.userID, game: score.game, playtype: score.playtype, chartID: score.chartID }));
-      await resyncKeys(tx, keys);
+      // Re-rating rarely re-orders a chart: only charts where a PB moved are re-ranked, and nobody else's PB is read otherwise.
+      await resyncKeys(tx, keys, { rerankOnlyMoved: true });
       for (const group of groupBy(rows, (r) => `${r.score.game}:${r.score.playtype}`).values()) {
         const gpt = findGpt(group[0].score.game, group[0].score.playtype);
         const sessionIDs = [...new Set(group.map((r) => r.score.sessionID).filter((id): id is string => id !== null))];

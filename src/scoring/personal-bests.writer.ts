@@ -72,12 +72,21 @@ export async function recomputePersonalBests(
   gpt: GptSupport,
   charts: ReadonlyMap<string, ChartContext>,
   unsaved: readonly (ScoreForPb & { chartID: string })[] = [],
-  options: { deferRanking?: boolean } = {},
+  options: {
+    deferRanking?: boolean;
+    /**
+     * Reads no other player's PB: a PB whose ranking values (order, score, rankTime) are what its
+     * stored PB had keeps that rank, and only the charts where one moved (or appeared, or went) are
+     * re-ranked. For recalc, where scores are re-rated but rarely re-ordered.
+     */
+    rerankOnlyMoved?: boolean;
+  } = {},
 ): Promise<MergedPbRow[]> {
   const chartIDs = [...charts.keys()];
   if (chartIDs.length === 0) return [];
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
-  const [stored, others] = await Promise.all([
+  const readOthers = !options.deferRanking && !options.rerankOnlyMoved;
+  const [stored, others, before] = await Promise.all([
     tx
       .select({
         scoreID: scores.scoreID,
@@ -88,7 +97,8 @@ export async function recomputePersonalBests(
       })
       .from(scores)
       .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs))),
-    options.deferRanking ? [] : rankedPbs(tx, gpt, chartIDs, userID),
+    readOthers ? rankedPbs(tx, gpt, chartIDs, { exceptUserID: userID }) : [],
+    options.rerankOnlyMoved ? rankedPbs(tx, gpt, chartIDs, { onlyUserID: userID }) : [],
   ]);
   const byChart = groupBy([...stored, ...unsaved], (r) => r.chartID);
 
@@ -122,9 +132,21 @@ export async function recomputePersonalBests(
 
   const mine = new Map(pbs.map((p) => [p.chartID, p]));
   const changedOthers: RankEntry[] = [];
+  const moved: string[] = [];
   if (options.deferRanking) {
     // Ranked later by rerankCharts; 0 marks "not ranked yet".
     for (const pb of pbs) [pb.rank, pb.outOf] = [0, 0];
+  } else if (options.rerankOnlyMoved) {
+    const was = new Map(before.map((e) => [e.chartID, e]));
+    for (const pb of pbs) {
+      const old = was.get(pb.chartID);
+      const order = pbOrderValue(gpt, pb.scoreData);
+      if (old && old.order === order && old.score === pb.score && old.rankTime === (pb.rankTime ?? null)) [pb.rank, pb.outOf] = [old.rank, old.outOf];
+      else {
+        [pb.rank, pb.outOf] = [0, 0];
+        moved.push(pb.chartID);
+      }
+    }
   } else {
     const entries = [
       ...others,
@@ -179,11 +201,24 @@ export async function recomputePersonalBests(
     ),
   );
   await writeRanks(tx, changedOthers);
+  if (options.rerankOnlyMoved) {
+    const hadStoredPb = new Set(before.map((e) => e.chartID));
+    const rerank = [...moved, ...emptied.filter((id) => hadStoredPb.has(id))];
+    if (rerank.length) {
+      const ranked = rankWithinCharts(await rankedPbs(tx, gpt, rerank));
+      await writeRanks(tx, ranked);
+      const mineRanked = new Map(ranked.filter((e) => e.userID === userID).map((e) => [e.chartID, e]));
+      for (const pb of pbs) {
+        const e = mineRanked.get(pb.chartID);
+        if (e) [pb.rank, pb.outOf] = [e.rank, e.outOf];
+      }
+    }
+  }
   return pbs;
 }
 
-/** The PBs on these charts (but the user's, when given) as ranking reads them. */
-async function rankedPbs(tx: Tx, gpt: GptSupport, chartIDs: readonly string[], exceptUserID?: number): Promise<RankEntry[]> {
+/** The PBs on these charts (all, all but one user's, or only one user's) as ranking reads them. */
+async function rankedPbs(tx: Tx, gpt: GptSupport, chartIDs: readonly string[], who: { exceptUserID?: number; onlyUserID?: number } = {}): Promise<RankEntry[]> {
   const rows = await tx
     .select({
       userID: personalBests.userID,
@@ -197,7 +232,13 @@ async function rankedPbs(tx: Tx, gpt: GptSupport, chartIDs: readonly string[], e
       outOf: personalBests.outOf,
     })
     .from(personalBests)
-    .where(and(anyOf(personalBests.chartID, chartIDs), exceptUserID === undefined ? undefined : ne(personalBests.userID, exceptUserID)));
+    .where(
+      and(
+        anyOf(personalBests.chartID, chartIDs),
+        who.exceptUserID === undefined ? undefined : ne(personalBests.userID, who.exceptUserID),
+        who.onlyUserID === undefined ? undefined : eq(personalBests.userID, who.onlyUserID),
+      ),
+    );
   return rows.map(({ percent, scoreData, ...o }) => ({ ...o, order: scoreData ? pbOrderValue(gpt, scoreData) : percent }));
 }
 

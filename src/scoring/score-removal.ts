@@ -8,6 +8,7 @@ import { refreshSessions } from './sessions.writer.js';
 import { recomputeGameStats } from './game-stats.writer.js';
 import { loadChartContexts, recomputePersonalBests } from './personal-bests.writer.js';
 import { groupBy } from '../common/collections.js';
+import { reevaluateTargets } from './targets/target-progress.writer.js';
 
 /**
  * Deletes one user's scores and repairs everything derived from them, per GPT: PBs (recomputed
@@ -38,5 +39,7 @@ export async function removeScores(tx: Tx, userID: number, removed: readonly Sco
     await recomputePersonalBests(tx, userID, gpt, await loadChartContexts(tx, [...new Set(group.map((s) => s.chartID))]));
     await refreshSessions(tx, gpt, [...new Set(group.map((s) => s.sessionID).filter((id): id is string => id !== null))]);
     await recomputeGameStats(tx, userID, gpt, {}, { keepClasses: options.keepClasses });
+    // goals and quests on those charts move back with the PBs
+    await reevaluateTargets(tx, userID, gpt.game, gpt.playtype, { chartIDs: [...new Set(group.map((s) => s.chartID))] });
   }
 }

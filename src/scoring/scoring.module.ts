@@ -7,8 +7,19 @@ import { MaintenanceService } from './maintenance.service.js';
 import { RerankService } from './rerank.service.js';
 import { ScoreEditService } from './score-edit.service.js';
 import { ScoreRemovalService } from './score-removal.service.js';
+import { TargetEvaluationService } from './targets/target-evaluation.service.js';
+import { TargetSubscriptionsService } from './targets/target-subscriptions.service.js';
 
-const SERVICES = [AccountRemovalService, ImportLockService, MaintenanceService, RerankService, ScoreEditService, ScoreRemovalService];
+const SERVICES = [
+  AccountRemovalService,
+  ImportLockService,
+  MaintenanceService,
+  RerankService,
+  ScoreEditService,
+  ScoreRemovalService,
+  TargetEvaluationService,
+  TargetSubscriptionsService,
+];
 
 /** The write-side core as injectables, for the modules and processes that change scores. */
 // Storage: removing an account deletes its uploaded images.

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import { randomHex } from '../common/crypto.js';
 import { insertRows } from '../database/bulk-write.js';
 import type { Tx } from '../database/database.js';
@@ -146,11 +146,26 @@ export async function refreshSessions(tx: Tx, gpt: GptSupport, sessionIDs: reado
     .where(inArray(scores.sessionID, [...sessionIDs]));
   const empty = sessionIDs.filter((id) => !remaining.has(id));
   if (empty.length) await tx.delete(sessions).where(inArray(sessions.sessionID, empty));
-  for (const [sessionID, rated] of remaining) {
-    const times = spans.filter((s) => s.sessionID === sessionID && s.timeAchieved !== null).map((s) => s.timeAchieved!);
-    await tx
-      .update(sessions)
-      .set({ calculatedData: sessionRatings(gpt, rated), timeStarted: Math.min(...times), timeEnded: Math.max(...times) })
-      .where(eq(sessions.sessionID, sessionID));
-  }
+  const times = groupBy(
+    spans.filter((s) => s.timeAchieved !== null),
+    (s) => s.sessionID!,
+  );
+  const rows = [...remaining].map(([sessionID, rated]) => {
+    const at = (times.get(sessionID) ?? []).map((s) => s.timeAchieved!);
+    return {
+      session_id: sessionID,
+      calculated_data: sessionRatings(gpt, rated),
+      time_started: at.length ? Math.min(...at) : null,
+      time_ended: at.length ? Math.max(...at) : null,
+    };
+  });
+  // One statement for them all, writing only the sessions whose values changed.
+  const CHUNK = 5_000;
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await tx.execute(sql`
+      UPDATE ${sessions} s SET calculated_data = r.calculated_data, time_started = r.time_started, time_ended = r.time_ended
+      FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
+        AS r(session_id text, calculated_data jsonb, time_started bigint, time_ended bigint)
+      WHERE s.session_id = r.session_id
+        AND (s.calculated_data IS DISTINCT FROM r.calculated_data OR s.time_started IS DISTINCT FROM r.time_started OR s.time_ended IS DISTINCT FROM r.time_ended)`);
 }

@@ -9,6 +9,8 @@ import type { GameSupport } from '../game-support/types.js';
 import { anyOf, upsertRows } from '../database/bulk-write.js';
 import { syncChartPrimaryFlags } from '../scoring/chart-primary-sync.js';
 import { resolveFolders } from './folder-resolver.js';
+import { questsChanged } from '../scoring/targets/quest-changes.js';
+import { reevaluateFolderGoals } from '../scoring/targets/target-progress.writer.js';
 import { computeFolderID, computeGoalID, seedHash } from '../common/canonical-json.js';
 import { assertValidFilter, decodeFilter, FilterError } from './mongo-filter.js';
 import { SILENT_PROGRESS, type SeedProgress } from './progress.js';
@@ -336,7 +338,14 @@ class SeedLoad {
           tick,
         );
         this.progress.done();
-        return this.resolve(tx, [...changedGpts.values()]);
+        const links = await this.resolve(tx, [...changedGpts.values()]);
+        // subscriptions follow: folder goals on re-resolved folders, and subscribers of changed quests
+        await reevaluateFolderGoals(tx, [...changedGpts.values()]);
+        await questsChanged(
+          tx,
+          questDiff.write.filter((a) => questDiff.updates.has(a)).map((a) => (a.record as QuestRecord).questID),
+        );
+        return links;
       });
       this.database.catalogChanged();
       // Fresh planner statistics for what was just written (the embedded engine has no autovacuum).

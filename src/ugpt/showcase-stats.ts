@@ -2,10 +2,11 @@ import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/com
 import { z } from 'zod';
 import type { StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
+import { CHART_STAT_PROPERTIES, FOLDER_STAT_PROPERTIES } from '../presenters/ugpt-settings.presenter.js';
+
+export { CHART_STAT_PROPERTIES, FOLDER_STAT_PROPERTIES };
 
 export const STAT_MODES = ['chart', 'folder'] as const;
-export const CHART_STAT_PROPERTIES = ['grade', 'lamp', 'score', 'percent', 'playcount'] as const;
-export const FOLDER_STAT_PROPERTIES = ['grade', 'lamp', 'score', 'percent'] as const;
 /** Spec part 8: a showcase holds up to 6 stats. */
 export const SHOWCASE_MAX_STATS = 6;
 

@@ -6,7 +6,7 @@ import type { UgptContext } from './ugpt.guard.js';
 /** Scores read per query while streaming an export. */
 const EXPORT_PAGE = 500;
 
-const HASH_TYPES: readonly MatchType[] = ['bmsChartHash', 'uscChartHash', 'itgChartHash'];
+const HASH_TYPES: readonly MatchType[] = ['bmsChartHash', 'uscChartHash', 'itgChartHash', 'iidxChartHash'];
 const IN_GAME_ID_TYPES: readonly MatchType[] = ['sdvxInGameID', 'inGameID'];
 
 type Match = { matchType: MatchType; identifier: string; difficulty?: string; artist?: string };

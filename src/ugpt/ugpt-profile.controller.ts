@@ -6,6 +6,7 @@ import { PasswordConfirmationDto } from '../auth/dto/auth.dto.js';
 import { OwnerOnly, SessionOnly } from '../http/auth/access.decorators.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { ApiErrors } from '../http/openapi-errors.js';
+import { RawResponse } from '../http/response-shapes.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
 import {
@@ -102,6 +103,7 @@ export class UgptProfileController {
   }
 
   @Get('export')
+  @RawResponse()
   @ApiOperation({
     summary: 'Every score of the profile as a batch-manual file (a download, not enveloped) that re-imports to the same scores.',
   })

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { toChartDocument } from '../presenters/catalog.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
-import { toPbDocument } from '../presenters/pb.presenter.js';
+import { toPbDocument, toPlayedPbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
+import { toUgptSummaryResponse } from '../presenters/ugpt-summary.presenter.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
 import type {
@@ -32,19 +33,21 @@ export class UgptProfileService {
   ) {}
 
   async summary({ user, gpt, stats }: UgptContext): Promise<UgptSummaryResponse> {
-    const [firstScore, mostRecentScore, totalScores, rankings] = await Promise.all([
+    const [firstScore, mostRecentScore, totalScores, rankings, playtime] = await Promise.all([
       this.repository.edgeScore(user.id, gpt, 'first'),
       this.repository.edgeScore(user.id, gpt, 'last'),
       this.repository.scoreCount(user.id, gpt),
       this.gameStats.rankingsForUser(user.id, gpt),
+      this.repository.playtime(user.id, gpt),
     ]);
-    return {
+    return toUgptSummaryResponse({
       gameStats: toGameStatsDocument(stats),
       firstScore: firstScore && toScoreDocument(firstScore),
       mostRecentScore: mostRecentScore && toScoreDocument(mostRecentScore),
       totalScores,
       rankingData: rankings.get(`${gpt.game}:${gpt.playtype}`) ?? {},
-    };
+      playtime,
+    });
   }
 
   async searchPbs({ user, gpt }: UgptContext, search: string): Promise<PbListResponse> {
@@ -93,6 +96,6 @@ export class UgptProfileService {
 
   async mostPlayed({ user, gpt }: UgptContext): Promise<MostPlayedResponse> {
     const rows = await this.repository.mostPlayed(user.id, gpt, UGPT_LIST_LIMIT);
-    return { ...(await this.related.songsAndCharts(gpt.game, rows)), pbs: rows.map((r) => ({ ...toPbDocument(r), __playcount: r.playcount })) };
+    return { ...(await this.related.songsAndCharts(gpt.game, rows)), pbs: rows.map(toPlayedPbDocument) };
   }
 }

@@ -2,16 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import { pickAlg } from '../http/algorithms.js';
-import { DEFAULT_UGPT_SETTINGS, UgptSettingsRepository, type UgptPreferences, type UgptSettingsRow } from '../repositories/ugpt-settings.repository.js';
+import { DEFAULT_UGPT_SETTINGS, UgptSettingsRepository, type UgptPreferences } from '../repositories/ugpt-settings.repository.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
-import type { UgptSettingsDocument } from './dto/ugpt.responses.js';
-
-/** Spec UGPTSettingsDocument. */
-export function toUgptSettingsDocument(
-  s: Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>,
-): UgptSettingsDocument {
-  return { preferredScoreAlg: s.preferredScoreAlg, preferredSessionAlg: s.preferredSessionAlg, preferredProfileAlg: s.preferredProfileAlg, stats: s.stats };
-}
+import { toUgptSettingsDocument, type UgptSettingsDocument } from '../presenters/ugpt-settings.presenter.js';
 
 const PREFERENCES = [
   { key: 'preferredScoreAlg', kind: 'score' },
@@ -25,7 +18,8 @@ export class UgptSettingsService {
   constructor(private readonly repository: UgptSettingsRepository) {}
 
   async get(userID: number, gpt: GptSupport): Promise<UgptSettingsDocument> {
-    return toUgptSettingsDocument((await this.repository.find(userID, gpt.game, gpt.playtype)) ?? DEFAULT_UGPT_SETTINGS);
+    const settings = (await this.repository.find(userID, gpt.game, gpt.playtype)) ?? DEFAULT_UGPT_SETTINGS;
+    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings });
   }
 
   /**
@@ -40,7 +34,8 @@ export class UgptSettingsService {
       changes[key] = value === null ? null : pickAlg(gpt, kind, value, { subject: key, orNull: true });
     }
     if (Object.keys(changes).length === 0) return this.get(userID, gpt);
-    return toUgptSettingsDocument(await this.repository.save(userID, gpt.game, gpt.playtype, changes));
+    const settings = await this.repository.save(userID, gpt.game, gpt.playtype, changes);
+    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings });
   }
 
   /** Replaces the showcase stats (already validated), keeping the preferences. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { pickAlg } from '../http/algorithms.js';
-import { toGameStatsDocument, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
+import { toGameStatsDocument, toGameStatsSnapshotDocument, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
 import { GptLeaderboardsRepository } from '../repositories/gpt-leaderboards.repository.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { SnapshotsRepository } from '../repositories/snapshots.repository.js';
@@ -48,7 +48,7 @@ export class UgptStandingService {
   }
 
   /** The daily snapshots, newest first (spec UserGameStatsSnapshot). */
-  history({ user, gpt }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
-    return this.snapshots.history(user.id, gpt.game, gpt.playtype, HISTORY_LIMIT);
+  async history({ user, gpt }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
+    return (await this.snapshots.history(user.id, gpt.game, gpt.playtype, HISTORY_LIMIT)).map(toGameStatsSnapshotDocument);
   }
 }

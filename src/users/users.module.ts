@@ -3,6 +3,8 @@ import { MulterModule } from '@nestjs/platform-express';
 import { AppConfig } from '../config/app-config.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
+import { IntegrationsController } from './integrations.controller.js';
+import { IntegrationsService } from './integrations.service.js';
 import { UserImagesController } from './user-images.controller.js';
 import { UserImagesService } from './user-images.service.js';
 import { UsersController } from './users.controller.js';
@@ -17,8 +19,8 @@ import { UsersService } from './users.service.js';
       useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMAGE_UPLOAD_LIMIT_BYTES, files: 1, fields: 10 } }),
     }),
   ],
-  controllers: [UsersController, UserImagesController],
-  providers: [UsersService, UserImagesService],
+  controllers: [UsersController, UserImagesController, IntegrationsController],
+  providers: [UsersService, UserImagesService, IntegrationsService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -49,6 +49,11 @@ export class UsersService {
   }
 
   /** Sets a user's auth level (0 banned … 3 administrator); undefined when no user has this username. */
+  /** A user by case-insensitive username, or undefined. */
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.users.findByUsername(username);
+  }
+
   setAuthLevel(username: string, level: number): Promise<Pick<UserRow, 'id' | 'username'> | undefined> {
     return this.users.setAuthLevelByUsername(username, level);
   }

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PinoLogger } from 'nestjs-pino';
 import { charts, personalBests, scores, sessions, userGameStats, users } from '../../src/database/schema.js';
+import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
@@ -178,6 +179,28 @@ describe('admin routes (spec 4.14)', () => {
       expect(await pbOf(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
     });
 
+    it('re-ranks a chart where a recomputed PB moved, and keeps the ranks where none did', async () => {
+      const a = await player('adm_recalc_ra');
+      const b = await player('adm_recalc_rb');
+      await importAs(a, [sdvxScore(6, 'MXM', 9_800_000, 'EXCESSIVE CLEAR', T0)]);
+      await importAs(b, [sdvxScore(6, 'MXM', 9_900_000, 'EXCESSIVE CLEAR', T0), sdvxScore(7, 'MXM', 9_000_000, 'CLEAR', T0 + 60_000)]);
+      const chartA = fixtureChartID(6, 'MXM');
+      const chartB = fixtureChartID(7, 'MXM');
+      expect(await pbOf(t, b.id, chartA)).toMatchObject({ rank: 1 });
+      expect(await pbOf(t, a.id, chartA)).toMatchObject({ rank: 2 });
+      // b's stored PB on chart A went wrong (below a's, ranked 2nd); a stays ranked 2nd.
+      await t.database.db
+        .update(personalBests)
+        .set({ score: 9_700_000, scoreData: sql`jsonb_set(${personalBests.scoreData}, '{score}', '9700000')`, rank: 2 })
+        .where(and(eq(personalBests.userID, b.id), eq(personalBests.chartID, chartA)));
+      const rankOf4 = (await pbOf(t, b.id, chartB))?.rank;
+
+      expect((await post('recalc', { userID: b.id })).body).toEqual({ scoresRecalced: 2 });
+      expect(await pbOf(t, b.id, chartA)).toMatchObject({ scoreData: expect.objectContaining({ score: 9_900_000 }), rank: 1, outOf: 2 });
+      expect(await pbOf(t, a.id, chartA)).toMatchObject({ rank: 2, outOf: 2 });
+      expect((await pbOf(t, b.id, chartB))?.rank).toBe(rankOf4);
+    });
+
     it('filters by timeAdded and import type', async () => {
       const p = await player('adm_recalc_f');
       await importAs(p, [sdvxScore(1, 'MXM', 10_000_000, PUC, T0)]);
@@ -282,5 +305,43 @@ describe('the admin CLI commands', () => {
     const lines = audit.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/\trecalc\tcli\t\{"filter":\{"game":"sdvx","playtype":"Single"\},"scoresRecalced":0\}$/);
+  }, 120_000);
+
+  it('delete-user asks for --yes, then deletes the user and is audited; an unknown user is refused', async () => {
+    const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+    try {
+      await database.migrate();
+      await database.db.insert(users).values({
+        username: 'Leaving',
+        usernameLowercase: 'leaving',
+        about: '',
+        socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null },
+        joinDate: Date.now(),
+        lastSeen: Date.now(),
+      });
+    } finally {
+      await database.close();
+    }
+    const unconfirmed = await runCli(['delete-user', 'leaving'], { dataDir });
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toMatch(/deletes Leaving \(id \d+\).*--yes/);
+
+    const run = await runCli(['delete-user', 'LEAVING', '--yes'], { dataDir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Deleted Leaving \(id \d+\)/);
+    const id = Number(/id (\d+)/.exec(run.stdout)?.[1]);
+
+    const again = await runCli(['delete-user', 'leaving', '--yes'], { dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('No user is named leaving.');
+
+    const audit = await runCli(['audit', '--limit', '1'], { dataDir });
+    expect(audit.stdout.trim()).toMatch(new RegExp(`\\tdelete-user\\tcli\\t\\{"userID":${id}\\}$`));
+    const check = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+    try {
+      expect(await check.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    } finally {
+      await check.close();
+    }
   }, 120_000);
 });

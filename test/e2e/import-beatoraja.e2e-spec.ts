@@ -6,7 +6,7 @@ import { catalogState, charts, importLocks, imports, orphanChartQueue, songs } f
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { orphansOf, player, scoresOf, sessionsOf, statsOf, type Player } from '../support/imports.js';
+import { orphansOf, player, scoresOf, seededRandom, sessionsOf, statsOf, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/beatoraja/catalog');
@@ -398,6 +398,16 @@ describe('ir/beatoraja', () => {
       expect((await statsOf(t.database, q.user.id, 'bms', '7K')).classes).toMatchObject({ genocideDan: 'NORMAL_2' });
     });
 
+    it('gives a player who never played BMS 7K the profile, with the dan (a course clear, as Tachi)', async () => {
+      const q = await player(t);
+      expect(await statsOf(t.database, q.user.id, 'bms', '7K')).toBeUndefined();
+      const res = await course(q.token, dan(2));
+      expect(res.body).toEqual({ success: true, description: 'Successfully updated class.', body: { set: 'genocideDan', value: 'NORMAL_2' } });
+      expect((await statsOf(t.database, q.user.id, 'bms', '7K')).classes).toEqual({ genocideDan: 'NORMAL_2' });
+      const profile = await t.http().get(`/api/v1/users/${q.user.id}/games/bms/7K`);
+      expect(profile.status).toBe(200);
+    });
+
     it.each(['Failed', 'NoPlay', 'Easy', 'LightAssistEasy', 'AssistEasy'])('does not raise a dan on a %s clear', async (clear) => {
       const res = await course(p.token, dan(1, { clear }));
       expect(res.status).toBe(200);
@@ -448,11 +458,7 @@ describe('ir/beatoraja', () => {
 
   describe('random and truncated input', () => {
     it('only ever answers 2xx or 4xx, never 500', async () => {
-      let seed = 7;
-      const random = () => {
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        return seed / 2147483648;
-      };
+      const random = seededRandom(7);
       const odd: unknown[] = [null, -1, 0, 2.5, '', 'x', true, [], {}, 'BEAT_14K', 'Max', 1e300];
       const statuses = new Set<number>();
       for (let i = 0; i < 60; i++) {

@@ -8,8 +8,18 @@ import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { errorsByIndex, loadFixtureCatalog, orphansOf, player, scoresOf, type Player } from '../support/imports.js';
-import { bearer } from '../support/users.js';
+import {
+  errorsByIndex,
+  expectOnlyClientAnswers,
+  loadFixtureCatalog,
+  mutatedTexts,
+  orphansOf,
+  player,
+  scoresOf,
+  seededRandom,
+  uploadFile,
+  type Player,
+} from '../support/imports.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/eamusement-sdvx-csv');
 const CSV = fs.readFileSync(path.join(FIXTURES, 'scores.csv'));
@@ -24,12 +34,8 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
   let t: TestApp;
   let p: Player;
 
-  const upload = (token: string | null, file: Buffer | string | null, filename = 'sdvx_scores.csv') => {
-    let req = t.http().post('/api/v1/import/file');
-    if (token) req = req.set(bearer(token));
-    req = req.field('importType', 'file/eamusement-sdvx-csv');
-    return file === null ? req : req.attach('scoreData', Buffer.from(file), { filename, contentType: 'text/csv' });
-  };
+  const upload = (token: string | null, file: Buffer | string | null, filename = 'sdvx_scores.csv') =>
+    uploadFile(t, token, 'file/eamusement-sdvx-csv', file, { filename, contentType: 'text/csv' });
   const storedFor = async (userID: number) => ({
     scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
     imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
@@ -101,6 +107,26 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
     expect((await storedFor(p.user.id)).scores).toBe(before.scores);
   });
 
+  it("refuses a row whose level is not the matched chart's, after matching (the rest imports)", async () => {
+    const q = await player(t);
+    const csv = [
+      HEADER,
+      'Import Fixture Gamma,MAXIMUM,17,COMPLETE,AA,9400000,0,2,1,0,0',
+      'Import Fixture Gamma,EXHAUST,16,COMPLETE,A,9100000,0,1,1,0,0',
+      'Help me, FIXTURE!!,EXHAUST,12,COMPLETE,A,9100000,0,1,1,0,0',
+      'Not In The Catalog,EXHAUST,99,COMPLETE,A,9000000,0,1,1,0,0',
+    ].join('\n');
+    const res = await upload(q.token, csv);
+    expect(res.status).toBe(200);
+    const errors = errorsByIndex(res.body as ImportDocument);
+    expect(errors.get(0)).toEqual({ type: 'InvalidDatapoint', message: 'scores[0]: Row 2: the CSV says level 17, but the matched MXM chart is level 18.' });
+    expect(errors.get(2)).toEqual({ type: 'InvalidDatapoint', message: 'scores[2]: Row 4: the CSV says level 12, but the matched EXH chart is level 13.' });
+    // A row without a chart has no level to check: it is kept as an orphan.
+    expect(errors.get(3)?.type).toBe('SongOrChartNotFound');
+    expect(errors.has(1)).toBe(false);
+    expect((await scoresOf(t.database, q.user.id)).map((s) => s.chartID)).toEqual([chart('sdvx-90001-EXH')]);
+  });
+
   describe('bad files are refused whole with a 400, and nothing is stored', () => {
     it.each([
       [
@@ -137,19 +163,13 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
   it('property: random and truncated files only ever get 200 or a 4xx', async () => {
     const q = await player(t);
     const text = CSV.toString('utf8');
-    let seed = 5;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const inputs = [0, 1, 40, 150, 200, 260, 330, 400].map((cut) => text.slice(0, cut));
-    for (let n = 0; n < 12; n++) {
-      const chars = [...text];
-      for (let k = 0; k < 6; k++) chars[Math.floor(next() * chars.length)] = [',', '\n', '\u0000', 'x', '9', '"'][Math.floor(next() * 6)];
-      inputs.push(chars.join(''));
-    }
-    for (const input of inputs) {
-      const res = await upload(q.token, input);
-      expect({ input, status: res.status < 500 }).toEqual({ input, status: true });
-      expect([200, 400]).toContain(res.status);
-    }
+    const inputs = mutatedTexts(text, seededRandom(5), {
+      cuts: [0, 1, 40, 150, 200, 260, 330, 400],
+      count: 12,
+      edits: 6,
+      alphabet: [',', '\n', '\u0000', 'x', '9', '"'],
+    });
+    await expectOnlyClientAnswers(inputs, (input) => upload(q.token, input));
   });
 
   (haveSeeds ? describe : describe.skip)('into the real seed charts', () => {

@@ -7,7 +7,7 @@ import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
 import { startImportWorker } from '../support/import-worker.js';
-import { loadFixtureCatalog, orphansOf, player, scoresOf, statsOf, type Player } from '../support/imports.js';
+import { loadFixtureCatalog, orphansOf, player, scoresOf, seededRandom, statsOf, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
 
 const CATALOG = path.resolve('test/fixtures/imports/fervidex/catalog');
@@ -62,6 +62,9 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     expect(res.body).toMatchObject({ success: true, description: 'Import successful.' });
     return res.body.body as ImportDocument;
   }
+
+  const settingsOf = async (u: Player) =>
+    (await u.agent.get(`/api/v1/users/${u.user.id}/integrations/fervidex/settings`)).body as { cards: string[] | null; forceStaticImport: boolean };
 
   const importsOf = async (userID: number) => (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n;
 
@@ -179,9 +182,35 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(row.chartID).toBe(chartID('28001-SP-KA'));
     });
 
-    it('reports a custom chart it cannot find, or without chart_sha256, as an invalid score', async () => {
-      const unknown = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'f'.repeat(64) });
-      expect(unknown.errors).toEqual([{ type: 'InvalidDatapoint', message: expect.stringMatching(/no iidx chart has the hash f{64}/i) }]);
+    it('keeps a custom chart it cannot find as an orphan (the iidxChartHash match type), retried by hash', async () => {
+      const unknown = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'F'.repeat(64) });
+      expect(unknown.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.stringMatching(/no iidx chart has the hash f{64}/i) }]);
+      const orphan = (await orphansOf(t.database, p.user.id)).find((o) => JSON.stringify(o.data).includes('f'.repeat(64)));
+      expect(orphan?.data).toMatchObject({ matchType: 'iidxChartHash', identifier: 'f'.repeat(64), difficulty: null });
+    });
+
+    it('iidxChartHash is a batch-manual match type of IIDX too (the same shared matcher)', async () => {
+      const element = { matchType: 'iidxChartHash', score: 1900, lamp: 'CLEAR', judgements: { pgreat: 900, great: 100 }, timeAchieved: null };
+      const res = await t
+        .http()
+        .post('/api/v1/ir/direct-manual/import')
+        .set(bearer(p.token))
+        .send({
+          meta: { game: 'iidx', playtype: 'SP', service: 'test' },
+          scores: [
+            { ...element, identifier: KICHIKU_SHA },
+            { ...element, identifier: 'abc' },
+          ],
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toEqual([
+        { type: 'InvalidDatapoint', message: expect.stringMatching(/^scores\[1\]: .*SHA256 chart hash \(64 hex characters\)/) },
+      ]);
+      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, res.body.scoreIDs[0]));
+      expect(row.chartID).toBe(chartID('28001-SP-KA'));
+    });
+
+    it('reports a custom chart without a SHA256 as an invalid score', async () => {
       const notSha = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'xyz' });
       expect(notSha.errors[0].message).toMatch(/is not a SHA256/);
       const missing = await imported(p.token, { ...PLAY, custom: true });
@@ -312,7 +341,7 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     };
     const ACCEPTED = { success: true, description: 'Your import has been loaded for further processing.', body: {} };
 
-    it('from INFINITAS: 202, then the scores of both playtypes and both dans (one import per playtype)', async () => {
+    it('from INFINITAS: 202, then the scores of both playtypes and both dans, in one import', async () => {
       const p = await player(t);
       const res = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
       expect(res.status).toBe(202);
@@ -328,7 +357,13 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect((await statsOf(t.database, p.user.id, 'iidx', 'DP'))?.classes).toMatchObject({ dan: 'DAN_6' });
       // 99999 is no chart: kept as an orphan of INFINITAS.
       expect((await orphansOf(t.database, p.user.id)).map((o) => o.context)).toEqual([{ service: 'Fervidex Static', version: 'inf' }]);
-      expect(await importsOf(p.user.id)).toBe(2);
+      expect(await importsOf(p.user.id)).toBe(1);
+      const [doc] = await t.database.db.select().from(imports).where(eq(imports.userID, p.user.id));
+      expect(doc).toMatchObject({ importType: 'ir/fervidex-static', idStrings: ['iidx:SP', 'iidx:DP'] });
+      expect(doc.classDeltas).toEqual([
+        { game: 'iidx', playtype: 'SP', set: 'dan', old: null, new: 'DAN_10' },
+        { game: 'iidx', playtype: 'DP', set: 'dan', old: null, new: 'DAN_6' },
+      ]);
 
       const again = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
       expect(again.status).toBe(202);
@@ -343,6 +378,32 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(res.status).toBe(202);
       expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
       expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
+    });
+
+    it("from an arcade model with the user's forceStaticImport: the scores too, once (the setting is used up)", async () => {
+      const p = await player(t);
+      await p.agent.patch(`/api/v1/users/${p.user.id}/integrations/fervidex/settings`).send({ forceStaticImport: true }).expect(200);
+      // A malformed dump imports nothing and leaves the setting for the next one.
+      expect((await post('profile/submit', p.token, { scores: [] })).status).toBe(400);
+      expect((await settingsOf(p)).forceStaticImport).toBe(true);
+
+      const res = await post('profile/submit', p.token, {
+        ...DUMP,
+        scores: { ...DUMP.scores, '28001': { spa: { ex_score: 2000, miss_count: 3, clear_type: 4 } } },
+      });
+      expect(res.status).toBe(202);
+      const stored = await scoresOf(t.database, p.user.id);
+      expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.service])).toEqual([[chartID('28001-SP-A'), 2000, 'CLEAR', 'Fervidex Static']]);
+      // The fixtures have 27010 in 27 and INFINITAS only: in BISTROVER (28) its scores, and 99999's, are orphans.
+      const orphans = await orphansOf(t.database, p.user.id);
+      expect(orphans).toHaveLength(3);
+      expect(orphans.every((o) => (o.context as { version: string }).version === '28')).toBe(true);
+      expect((await settingsOf(p)).forceStaticImport).toBe(false);
+
+      // The next arcade dump takes the dans only.
+      const before = orphans.length;
+      await post('profile/submit', p.token, { ...DUMP, scores: { '99998': { spn: { ex_score: 10, clear_type: 1 } } } }).expect(202);
+      expect(await orphansOf(t.database, p.user.id)).toHaveLength(before);
     });
 
     it('a malformed dump is a 400 with error, and imports nothing', async () => {
@@ -390,6 +451,16 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
     });
 
+    it("a cleared course of a playtype never played creates its profile with the dan (as Tachi, unlike an import's classes)", async () => {
+      expect(await statsOf(t.database, p.user.id, 'iidx', 'DP')).toBeUndefined();
+      const res = await clear({ cleared: true, course_id: 9, play_style: 1 });
+      expect(res.body).toEqual({ success: true, description: 'Dan changed!', body: {} });
+      expect((await statsOf(t.database, p.user.id, 'iidx', 'DP'))?.classes).toEqual({ dan: 'DAN_3' });
+      const profile = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/DP`);
+      expect(profile.status).toBe(200);
+      expect(JSON.stringify(profile.body)).toContain('DAN_3');
+    });
+
     it.each([
       [{ cleared: true, course_id: 19, play_style: 0 }],
       [{ cleared: true, course_id: -1, play_style: 0 }],
@@ -404,13 +475,96 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     });
   });
 
+  describe('Fervidex settings (GET/PATCH /users/:userID/integrations/fervidex/settings) and the card filter', () => {
+    const url = (u: Player) => `/api/v1/users/${u.user.id}/integrations/fervidex/settings`;
+
+    it('has the defaults until set; PATCH sets the given fields and answers the whole settings', async () => {
+      const p = await player(t);
+      expect((await p.agent.get(url(p))).body).toEqual({ cards: null, forceStaticImport: false });
+      const set = await p.agent.patch(url(p)).send({ cards: ['E004010000000001', 'C02'] });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ cards: ['E004010000000001', 'C02'], forceStaticImport: false });
+      expect((await p.agent.patch(url(p)).send({ forceStaticImport: true })).body).toEqual({ cards: ['E004010000000001', 'C02'], forceStaticImport: true });
+      expect((await p.agent.patch(url(p)).send({})).body).toEqual({ cards: ['E004010000000001', 'C02'], forceStaticImport: true });
+      expect((await p.agent.patch(url(p)).send({ cards: [] })).body).toEqual({ cards: null, forceStaticImport: true });
+      expect((await p.agent.patch(url(p)).send({ cards: null })).body.cards).toBeNull();
+      expect((await p.agent.get(`/api/v1/users/me/integrations/fervidex/settings`)).body).toEqual({ cards: null, forceStaticImport: true });
+    });
+
+    it.each([
+      ['seven cards', { cards: ['1', '2', '3', '4', '5', '6', '7'] }, /cards/],
+      ['a card with a space', { cards: ['E004 01'] }, /card/],
+      ['an empty card', { cards: [''] }, /card/],
+      ['a card twice', { cards: ['A', 'A'] }, /cards/],
+      ['cards not a list', { cards: 'E004' }, /cards/],
+      ['forceStaticImport not a boolean', { forceStaticImport: 'yes' }, /forceStaticImport/],
+      ['an unknown key', { card: ['A'] }, /card/],
+    ])('PATCH with %s is a 400', async (_, body, message) => {
+      const p = await player(t);
+      const res = await p.agent.patch(url(p)).send(body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.message)).toMatch(message);
+      expect((await p.agent.get(url(p))).body).toEqual({ cards: null, forceStaticImport: false });
+    });
+
+    it("takes a session of the user: 401 without one, 403 for a token or another user's session", async () => {
+      const p = await player(t);
+      const other = await player(t);
+      expect((await t.http().get(url(p))).status).toBe(401);
+      expect((await t.http().patch(url(p)).send({ forceStaticImport: true })).status).toBe(401);
+      expect((await t.http().get(url(p)).set(bearer(p.token))).status).toBe(403);
+      expect((await t.http().patch(url(p)).set(bearer(p.token)).send({ forceStaticImport: true })).status).toBe(403);
+      expect((await other.agent.get(url(p))).status).toBe(403);
+      expect((await other.agent.patch(url(p)).send({ forceStaticImport: true })).status).toBe(403);
+      expect((await p.agent.get(url(p))).body).toEqual({ cards: null, forceStaticImport: false });
+      expect((await t.http().get(`/api/v1/users/999999/integrations/fervidex/settings`)).status).toBe(404);
+    });
+
+    it('with cards set, every route needs X-Account-Id naming one of them (400 with error otherwise, nothing stored)', async () => {
+      const p = await player(t);
+      await p.agent
+        .patch(url(p))
+        .send({ cards: ['E004010000000001'] })
+        .expect(200);
+      const bodies: Record<string, unknown> = {
+        'score/submit': PLAY,
+        'profile/submit': { sp_dan: 3, scores: {} },
+        'class/submit': { cleared: true, course_id: 3, play_style: 0 },
+      };
+      for (const [route, body] of Object.entries(bodies)) {
+        const missing = await post(route, p.token, body);
+        expect(missing.status).toBe(400);
+        expect(missing.body).toEqual({ success: false, error: expect.stringMatching(/X-Account-Id header is required/) });
+        const other = await post(route, p.token, body, { 'X-Account-Id': 'E004010000000002' });
+        expect(other.status).toBe(400);
+        expect(other.body).toEqual({ success: false, error: 'The card E004010000000002 is not in your list of filters. Ignoring.' });
+      }
+      expect(await importsOf(p.user.id)).toBe(0);
+      // Header checks come first: a bad User-Agent is refused as such, whatever the card.
+      expect((await post('score/submit', p.token, PLAY, { 'User-Agent': 'curl/8.0' })).body.error).toMatch(/^Invalid User-Agent/);
+
+      const ok = await post('score/submit', p.token, PLAY, { 'X-Account-Id': 'E004010000000001' });
+      expect(ok.status).toBe(200);
+      expect(ok.body.body.scoreIDs).toHaveLength(1);
+      expect((await post('class/submit', p.token, bodies['class/submit'], { 'X-Account-Id': 'E004010000000001' })).body.description).toBe('Dan changed!');
+      expect((await post('profile/submit', p.token, bodies['profile/submit'], { 'X-Account-Id': 'E004010000000001' })).status).toBe(202);
+    });
+
+    it('without cards (null or emptied) any card or none is accepted', async () => {
+      const p = await player(t);
+      await p.agent
+        .patch(url(p))
+        .send({ cards: ['A1'] })
+        .expect(200);
+      await p.agent.patch(url(p)).send({ cards: [] }).expect(200);
+      expect((await post('score/submit', p.token, PLAY)).status).toBe(200);
+      expect((await post('score/submit', p.token, { ...PLAY, pgreat: 899, great: 152 }, { 'X-Account-Id': 'ZZZ' })).status).toBe(200);
+    });
+  });
+
   it('property: random and truncated bodies on the three routes only ever answer 200, 202 or 4xx', async () => {
     const p = await player(t);
-    let s = 97;
-    const next = () => {
-      s = (s * 1664525 + 1013904223) >>> 0;
-      return s / 2 ** 32;
-    };
+    const next = seededRandom(97);
     const text = JSON.stringify(PLAY);
     const values = [null, -1, 0, 7, 300, 1.5, 'spa', 'EX_HARD', true, [], {}, [1, 2], { a: 1 }];
     const routes = ['score/submit', 'profile/submit', 'class/submit'];

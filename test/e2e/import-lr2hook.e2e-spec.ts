@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { loadFixtureCatalog, orphansOf, pbOf, player, statsOf, type Player } from '../support/imports.js';
+import { loadFixtureCatalog, orphansOf, pbOf, player, seededRandom, statsOf, type Player } from '../support/imports.js';
 import { bearer, uniqueUsername } from '../support/users.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/lr2hook');
@@ -261,16 +261,20 @@ describe('ir/lr2hook', () => {
 
       const first = await post(t, p.token, 'import/course', course(COURSES[0].md5sums));
       expect(first.status).toBe(200);
-      expect(first.body.description).toBe('Class not updated: your genocideDan is already INSANE_1 or higher, or you have no BMS 7K scores yet.');
+      expect(first.body.description).toBe('Class not updated: your genocideDan is already INSANE_1 or higher.');
       expect(first.body.body.import.classDeltas).toEqual([]);
       expect((await statsOf(t.database, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_2' });
     });
 
-    it('a 14K course applies to BMS 14K, where a user without 14K scores gets no profile (as Tachi)', async () => {
+    it('a 14K course applies to BMS 14K: a user without 14K scores gets the profile, with the dan (as Tachi)', async () => {
+      expect(await statsOf(t.database, p.user.id, 'bms', '14K')).toBeUndefined();
       const res = await post(t, p.token, 'import/course', course(COURSES[2].md5sums));
       expect(res.status).toBe(200);
-      expect(res.body.description).toMatch(/^Class not updated: .*no BMS 14K scores yet\.$/);
-      expect(await statsOf(t.database, p.user.id, 'bms', '14K')).toBeUndefined();
+      expect(res.body.description).toMatch(/^Class updated: /);
+      expect(res.body.body.import.classDeltas).toEqual([{ game: 'bms', playtype: '14K', set: res.body.body.set, old: null, new: res.body.body.value }]);
+      expect((await statsOf(t.database, p.user.id, 'bms', '14K'))?.classes).toEqual({ [res.body.body.set]: res.body.body.value });
+      const again = await post(t, p.token, 'import/course', course(COURSES[2].md5sums));
+      expect(again.body.description).toMatch(/^Class not updated: /);
     });
 
     it('an unknown course: 404; an md5 that is not four MD5s: 400; a bad body: 400', async () => {
@@ -293,11 +297,7 @@ describe('ir/lr2hook', () => {
 
   it('answers random and truncated bodies with 200 or a 4xx, never a 500', async () => {
     const p = await player(t);
-    let a = 5;
-    const next = () => {
-      a = (a * 1103515245 + 12345) % 2 ** 31;
-      return a / 2 ** 31;
-    };
+    const next = seededRandom(5);
     const values: unknown[] = [null, -1, 0, 1.5, 'x', 'FAIL', [], {}, true, 'a'.repeat(128), CHARTS[0].data.hashMD5];
     const keys: [string, string | null][] = [
       ['md5', null],

@@ -8,8 +8,18 @@ import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { errorsByIndex, loadFixtureCatalog, pbOf, player, statsOf, type Player } from '../support/imports.js';
-import { bearer } from '../support/users.js';
+import {
+  errorsByIndex,
+  expectOnlyClientAnswers,
+  loadFixtureCatalog,
+  mutatedTexts,
+  pbOf,
+  player,
+  seededRandom,
+  statsOf,
+  uploadFile,
+  type Player,
+} from '../support/imports.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/mypagescraper');
 const RECORDS = fs.readFileSync(path.join(FIXTURES, 'records.csv'));
@@ -23,12 +33,8 @@ const chartOf = (song: number, difficulty: string) => createHash('sha1').update(
 
 type Kind = 'records' | 'player';
 
-function upload(t: TestApp, token: string | null, kind: Kind, data: Buffer | string) {
-  const req = t.http().post('/api/v1/import/file');
-  if (token) req.set(bearer(token));
-  return req
-    .field('importType', `file/mypagescraper-${kind}-csv`)
-    .attach('scoreData', Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'), { filename: `${kind}.csv`, contentType: 'text/csv' });
+function upload(t: TestApp, token: string | null, kind: Kind, data: Buffer | string | null) {
+  return uploadFile(t, token, `file/mypagescraper-${kind}-csv`, data, { filename: `${kind}.csv`, contentType: 'text/csv' });
 }
 
 async function imported(t: TestApp, token: string, kind: Kind, data: Buffer | string): Promise<ImportDocument> {
@@ -122,6 +128,15 @@ describe('file/mypagescraper-records-csv and file/mypagescraper-player-csv', () 
     });
   });
 
+  it("refuses a chart whose level in the file is not the matched chart's, after matching; the row's other charts import", async () => {
+    const q = await player(t);
+    const doc = await imported(t, q.token, 'records', `${HEADER}\n1001,Epsilon,X,0,"[3,8,11+,0]","[1,1,1]","[0,950000,990000]","[0,1,3]"\n`);
+    expect(doc.errors).toEqual([{ type: 'InvalidDatapoint', message: "scores[0]: row 1 ('Epsilon' HARD): the file says level 8, but the chart is level 7." }]);
+    expect(doc.scoreIDs).toHaveLength(1);
+    expect((await pbOf(t.database, q.user.id, chartOf(1, 'EXPERT')))?.scoreData.score).toBe(990_000);
+    expect(await pbOf(t.database, q.user.id, chartOf(1, 'HARD'))).toBeUndefined();
+  });
+
   it('stores no profile from a player file alone for a user who never played WACCA (as Tachi)', async () => {
     const p = await player(t);
     const doc = await imported(t, p.token, 'player', PLAYER);
@@ -159,7 +174,7 @@ describe('file/mypagescraper-records-csv and file/mypagescraper-player-csv', () 
     });
 
     it('no file', async () => {
-      const res = await t.http().post('/api/v1/import/file').set(bearer(p.token)).field('importType', 'file/mypagescraper-records-csv');
+      const res = await upload(t, p.token, 'records', null);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Expected the CSV file in the multipart field 'scoreData'.");
     });
@@ -175,24 +190,12 @@ describe('file/mypagescraper-records-csv and file/mypagescraper-player-csv', () 
 
   it('answers random and truncated files with 200 or a 4xx, never a 500', async () => {
     const p = await player(t);
-    let a = 3;
-    const next = () => {
-      a = (a * 1103515245 + 12345) % 2 ** 31;
-      return a / 2 ** 31;
-    };
     const base = RECORDS.toString('utf8');
-    const inputs: [Kind, string][] = [];
-    for (let n = 0; n < base.length; n += 23) inputs.push(['records', base.slice(0, n)]);
-    for (let k = 0; k < 20; k += 1) {
-      const chars = [...base];
-      for (let m = 0; m < 4; m += 1) chars.splice(Math.floor(next() * chars.length), 1, ['"', ',', '\n', '[', '9', '\u0000'][Math.floor(next() * 6)]);
-      inputs.push([k % 2 ? 'records' : 'player', chars.join('')]);
-    }
-    for (const [kind, text] of inputs) {
-      const res = await upload(t, p.token, kind, text);
-      expect([kind, text, res.status < 500]).toEqual([kind, text, true]);
-      expect([200, 400, 413]).toContain(res.status);
-    }
+    const cuts = Array.from({ length: Math.ceil(base.length / 23) }, (_, k) => k * 23);
+    const texts = mutatedTexts(base, seededRandom(3), { cuts, count: 20, edits: 4, alphabet: ['"', ',', '\n', '[', '9', '\u0000'] });
+    // The truncations go to the records type; the edited copies alternate between the two types.
+    const inputs = texts.map((text, k): [Kind, string] => [k < cuts.length || (k - cuts.length) % 2 ? 'records' : 'player', text]);
+    await expectOnlyClientAnswers(inputs, ([kind, text]) => upload(t, p.token, kind, text), [200, 400, 413]);
   });
 });
 

@@ -288,7 +288,7 @@ describe('npm run worker configuration', () => {
         const children = new Set<ChildProcess>();
         let admin: pg.Client;
 
-        const spawnWorker = () => {
+        const spawnWorker = (env: NodeJS.ProcessEnv = {}) => {
           const child = runWorker({
             ...process.env,
             DATABASE_URL: t.databaseUrl,
@@ -298,6 +298,7 @@ describe('npm run worker configuration', () => {
             // A dead worker's job is handed over after a few seconds rather than a minute.
             IMPORT_JOB_LOCK_MS: '2000',
             LOG_LEVEL: 'warn',
+            ...env,
           });
           children.add(child);
           return child;
@@ -388,6 +389,35 @@ describe('npm run worker configuration', () => {
           second.kill('SIGTERM');
           expect(await exited(second)).toBe(0);
         }, 240_000);
+
+        it('a worker stopped past SHUTDOWN_TIMEOUT_MS hands its running import back to the queue at once, and another completes it', async () => {
+          const { auth } = await submitter();
+          await admin.query('BEGIN');
+          await admin.query('LOCK TABLE user_game_stats IN SHARE MODE');
+          // Its lock would last two minutes: only the hand-back can free the job within this test.
+          const first = spawnWorker({ IMPORT_JOB_LOCK_MS: '120000', SHUTDOWN_TIMEOUT_MS: '500' });
+          const res = await t.http().post('/api/v1/ir/direct-manual/import').set(auth).send(document(40));
+          expect(res.status).toBe(202);
+          const importID = res.body.importID as string;
+          await until(async () => {
+            const waiting = await admin.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'user_game_stats'::regclass`);
+            return (waiting.rowCount ?? 0) > 0;
+          });
+          expect(await (await jobs.getJob(importID))?.getState()).toBe('active');
+
+          first.kill('SIGTERM');
+          expect(await exited(first)).toBe(1);
+          expect(first.output()).toContain('1 running import(s) handed back to the queue');
+          expect(await (await jobs.getJob(importID))?.getState()).toBe('waiting');
+          await admin.query('ROLLBACK');
+
+          const second = spawnWorker({ IMPORT_JOB_LOCK_MS: '120000' });
+          const done = await settled(t, importID);
+          expect(done.body.importStatus).toBe('completed');
+          expect((done.body.import as ImportDocument).scoreIDs).toHaveLength(40);
+          second.kill('SIGTERM');
+          expect(await exited(second)).toBe(0);
+        }, 120_000);
       },
     );
   },

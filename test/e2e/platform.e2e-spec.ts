@@ -89,6 +89,20 @@ describe('plain responses, errors and request handling', () => {
     });
   });
 
+  describe('CORS without CORS_ORIGINS (the default)', () => {
+    it('lets every origin call without credentials, and none with them', async () => {
+      for (const origin of ['https://web.example.com', 'http://localhost:5173']) {
+        const res = await t.http().get('/api/v1/status').set('Origin', origin);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+        const preflight = await t.http().options('/api/v1/users/me').set('Origin', origin).set('Access-Control-Request-Method', 'PATCH');
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe('*');
+        expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      }
+    });
+  });
+
   describe('request ids', () => {
     it('returns a fresh X-Request-Id on every response', async () => {
       const a = await t.http().get('/api/v1/status');

@@ -234,6 +234,16 @@ describe("Players' data", () => {
         .from(loginSessions)
         .where(sql`${loginSessions.sess} ->> 'userID' = ${String(userID)}`);
       if (sessions.length) found.push('loginSessions');
+      // With Redis, login sessions live there: the session itself and the user's index of them.
+      if (t.redis) {
+        for (const key of await t.redis.sessions.keys(`${t.keyPrefix}:*sess:*`)) {
+          if (key === `${t.keyPrefix}:user-sess:${userID}`) found.push('redis user-sess');
+          else if (key.startsWith(`${t.keyPrefix}:sess:`)) {
+            const value = await t.redis.sessions.get(key);
+            if (value && (JSON.parse(value) as { userID?: number }).userID === userID) found.push('redis sess');
+          }
+        }
+      }
       return found;
     }
 
@@ -259,7 +269,9 @@ describe("Players' data", () => {
       const p = await playerWithScores();
       const before = await standing(rival);
       const clientID = await clientWithKey(p);
-      expect(await remainsOf(p.user.id)).not.toEqual([]);
+      const held = await remainsOf(p.user.id);
+      expect(held).not.toEqual([]);
+      if (t.redis) expect(held).toEqual(expect.arrayContaining(['redis sess', 'redis user-sess']));
       const res = await p.agent.delete(`/api/v1/users/${p.user.id}`).send({ '!password': p.password });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});

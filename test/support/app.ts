@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { RedisConnections } from '../../src/common/redis.js';
 import { BullmqImportQueue } from '../../src/imports/bullmq-import-queue.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
+import { webhookQueueFor } from '../../src/webhooks/bullmq-webhook-queue.js';
+import { PolledWebhookQueue } from '../../src/webhooks/webhook-queue.js';
 import { randomHex } from '../../src/common/crypto.js';
 import { Database } from '../../src/database/database.js';
 import { adminUrl, ensurePgliteTemplate, ensurePgTemplate } from './template-db.js';
@@ -68,13 +70,15 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  * the snapshot schedule are off unless a test turns them on through env. Logs are silent unless env sets LOG_LEVEL;
  * logDestination receives them (tests that read the request log). `importQueue: 'queue'` runs
  * imports through BullMQ on TEST_REDIS_URL (202 answers); test/support/import-worker.ts runs them.
- * Apps given the same keyPrefix are one deployment's processes.
+ * Apps given the same keyPrefix are one deployment's processes. Webhooks are delivered by the
+ * app's poll of the deliveries table, or with `webhookQueue: 'queue'` through BullMQ on
+ * TEST_REDIS_URL; local receivers are allowed (WEBHOOKS_ALLOW_PRIVATE).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue'; keyPrefix?: string } = {},
+  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue'; webhookQueue?: 'polled' | 'queue'; keyPrefix?: string } = {},
 ): Promise<TestApp> {
-  if (options.importQueue === 'queue' && !process.env.TEST_REDIS_URL) throw new Error('Queue mode needs TEST_REDIS_URL.');
+  if ((options.importQueue === 'queue' || options.webhookQueue === 'queue') && !process.env.TEST_REDIS_URL) throw new Error('Queue mode needs TEST_REDIS_URL.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -84,13 +88,16 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE: '0',
     // No cron or boot-time snapshot behind a test's back; tests that need them turn it on.
     SNAPSHOT_SCHEDULE: 'false',
+    // Webhook receivers in tests listen on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...env,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();
   const redis = process.env.TEST_REDIS_URL ? await RedisConnections.connect(process.env.TEST_REDIS_URL) : null;
   const keyPrefix = options.keyPrefix ?? `st-test-${randomHex(6)}`;
   const importQueue = options.importQueue === 'queue' && redis ? new BullmqImportQueue(redis.ioredis, keyPrefix) : new InlineImportQueue();
-  const app = await createApp({ config, database, ownsDatabase: false, redis, keyPrefix, importQueue, logDestination: options.logDestination });
+  const webhookQueue = options.webhookQueue === 'queue' && redis ? webhookQueueFor(redis.ioredis, config, true, keyPrefix) : new PolledWebhookQueue();
+  const app = await createApp({ config, database, ownsDatabase: false, redis, keyPrefix, importQueue, webhookQueue, logDestination: options.logDestination });
   await app.init();
   const server = app.getHttpServer() as Parameters<typeof request>[0];
   return {

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -112,4 +113,68 @@ export async function statsOf(database: Database, userID: number, game: string, 
     .from(userGameStats)
     .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, game), eq(userGameStats.playtype, playtype)));
   return row;
+}
+
+export interface UploadOptions {
+  /** The scoreData file's name (default `scores` plus an extension guessed from contentType). */
+  filename?: string;
+  contentType?: string;
+  /** Other multipart form fields (playtype, assertPlaytypeCorrect, …). */
+  fields?: Record<string, string>;
+}
+
+/**
+ * POST /import/file with this importType and the file as scoreData (no file part when null); with
+ * token null, unauthenticated.
+ */
+export function uploadFile(t: TestApp, token: string | null, importType: string, file: Buffer | string | null, options: UploadOptions = {}) {
+  let req = t.http().post('/api/v1/import/file');
+  if (token) req = req.set(bearer(token));
+  req = req.field('importType', importType);
+  for (const [k, v] of Object.entries(options.fields ?? {})) req = req.field(k, v);
+  if (file === null) return req;
+  const contentType = options.contentType ?? 'application/octet-stream';
+  return req.attach('scoreData', Buffer.isBuffer(file) ? file : Buffer.from(file, 'utf8'), { filename: options.filename ?? 'scores', contentType });
+}
+
+/** A seeded generator of numbers in [0, 1) (a linear congruential one), so that a failing random input can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let s = seed % 2 ** 31;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+/**
+ * Inputs for a format's property test: the text cut at each of `cuts`, then `count` copies of it
+ * with `edits` characters each replaced by one of `alphabet`, chosen by `next`.
+ */
+export function mutatedTexts(
+  text: string,
+  next: () => number,
+  options: { cuts: readonly number[]; count: number; edits: number; alphabet: readonly string[] },
+): string[] {
+  const inputs = options.cuts.map((cut) => text.slice(0, cut));
+  for (let n = 0; n < options.count; n++) {
+    const chars = [...text];
+    for (let k = 0; k < options.edits; k++) chars[Math.floor(next() * chars.length)] = options.alphabet[Math.floor(next() * options.alphabet.length)];
+    inputs.push(chars.join(''));
+  }
+  return inputs;
+}
+
+/**
+ * Sends every input and expects each answer's status among `allowed` (by default 200 or a 400:
+ * never a 500 for a client's mistake). A failure names the input that caused it.
+ */
+export async function expectOnlyClientAnswers<Input>(
+  inputs: readonly Input[],
+  send: (input: Input) => PromiseLike<{ status: number }>,
+  allowed: readonly number[] = [200, 400],
+): Promise<void> {
+  for (const input of inputs) {
+    const { status } = await send(input);
+    expect({ input, status, allowed: allowed.includes(status) }).toEqual({ input, status, allowed: true });
+  }
 }

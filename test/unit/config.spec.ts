@@ -31,7 +31,14 @@ describe('loadConfig', () => {
       BODY_LIMIT_BYTES: 4 * 1024 * 1024,
       IMAGE_UPLOAD_LIMIT_BYTES: 4 * 1024 * 1024,
       PUBLIC_URL: 'http://127.0.0.1:3000',
+      WEBHOOKS_ALLOW_PRIVATE: false,
+      WEBHOOK_MAX_ATTEMPTS: 8,
+      WEBHOOK_RETRY_BASE_MS: 30_000,
+      WEBHOOK_TIMEOUT_MS: 10_000,
+      WEBHOOK_POLL_INTERVAL_MS: 5_000,
+      CORS_ORIGINS: '',
     });
+    expect(config.corsOrigins).toEqual([]);
     for (const unset of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CAPTCHA_VERIFY_URL', 'CAPTCHA_SECRET', 'SESSION_SECRET'] as const) {
       expect(config[unset]).toBeUndefined();
     }
@@ -62,6 +69,24 @@ describe('loadConfig', () => {
     });
     expect(config.secureCookies).toBe(true);
     expect(config.captchaEnabled).toBe(true);
+  });
+
+  it('reads the webhook settings', () => {
+    expect(
+      loadConfig({
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOK_MAX_ATTEMPTS: '3',
+        WEBHOOK_RETRY_BASE_MS: '100',
+        WEBHOOK_TIMEOUT_MS: '2000',
+        WEBHOOK_POLL_INTERVAL_MS: '50',
+      }),
+    ).toMatchObject({
+      WEBHOOKS_ALLOW_PRIVATE: true,
+      WEBHOOK_MAX_ATTEMPTS: 3,
+      WEBHOOK_RETRY_BASE_MS: 100,
+      WEBHOOK_TIMEOUT_MS: 2000,
+      WEBHOOK_POLL_INTERVAL_MS: 50,
+    });
   });
 
   it.each(['false', '0', 'no', ''])('reads INVITE_ONLY=%p as false', (value) => {
@@ -107,6 +132,19 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'Score Tracker <no-reply>'],
     ['MAIL_FROM', 'two@example.com, three@example.com'],
     ['MAIL_FROM', 'Name <a@example.com'],
+    ['WEBHOOKS_ALLOW_PRIVATE', 'sometimes'],
+    ['WEBHOOK_MAX_ATTEMPTS', '0'],
+    ['WEBHOOK_MAX_ATTEMPTS', '21'],
+    ['WEBHOOK_RETRY_BASE_MS', '5'],
+    ['WEBHOOK_TIMEOUT_MS', 'ten'],
+    ['WEBHOOK_POLL_INTERVAL_MS', '-1'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'scores.example.com'],
+    ['CORS_ORIGINS', 'https://scores.example.com/'],
+    ['CORS_ORIGINS', 'https://scores.example.com/app'],
+    ['CORS_ORIGINS', 'https://a.example.com,,https://b.example.com'],
+    ['CORS_ORIGINS', 'ftp://files.example.com'],
+    ['CORS_ORIGINS', 'https://user:pw@scores.example.com'],
   ])('refuses %s=%p with a ConfigError naming the variable', (name, value) => {
     const err = configError({ [name]: value });
     expect(err.message).toContain(`${name}=${JSON.stringify(value)}`);
@@ -127,9 +165,17 @@ describe('loadConfig', () => {
       'fd00::/8,127.0.0.1',
     ],
     ['HOST', '127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'api.internal', 'my-host-1'],
+    ['CORS_ORIGINS', '', 'https://scores.example.com', 'http://localhost:5173', 'https://a.example.com, http://127.0.0.1:8080'],
     ['MAIL_FROM', 'no-reply@localhost', 'Score Tracker <no-reply@localhost>', '"Tracker, Inc." <mail@scores.example.com>', 'scores+bot@example.com'],
   ])('accepts each valid %s', (name, ...values) => {
     for (const value of values) expect(loadConfig({ [name]: value })[name as 'HOST']).toBe(value);
+  });
+
+  it('reads CORS_ORIGINS as a list of origins', () => {
+    expect(loadConfig({ CORS_ORIGINS: ' https://a.example.com , http://localhost:5173 ' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+    ]);
   });
 
   it('defaults PUBLIC_URL to localhost when HOST listens on every interface', () => {

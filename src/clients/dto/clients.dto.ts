@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, Contains, IsArray, IsIn, IsString, IsUrl, Length, MaxLength, ValidateIf } from 'class-validator';
 import { PERMISSIONS, type Permission } from '../../common/permissions.js';
 import { HTTP_URL_OPTIONS, NullableOptional } from '../../common/validation/validators.js';
+import { INT32_MAX, QueryInt } from '../../http/query-params.js';
+import { TachiName } from '../../http/profile-names.js';
 
 export const SERVICE_KEY_PLACEHOLDER = '%%SERVICE_KEY%%';
 
@@ -30,6 +32,7 @@ export class CreateClientDto {
   @IsString()
   @MaxLength(10000)
   @Contains(SERVICE_KEY_PLACEHOLDER, { message: `apiKeyFormat must contain ${SERVICE_KEY_PLACEHOLDER}` })
+  @TachiName('apiKeyTemplate')
   apiKeyFormat?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 80 })
@@ -70,6 +73,7 @@ export class PatchClientDto {
   @IsString()
   @MaxLength(10000)
   @Contains(SERVICE_KEY_PLACEHOLDER, { message: `apiKeyFormat must contain ${SERVICE_KEY_PLACEHOLDER}` })
+  @TachiName('apiKeyTemplate')
   apiKeyFormat?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 80 })
@@ -82,4 +86,12 @@ export class PatchClientDto {
   @ValidateIf((_o: unknown, v: unknown) => v !== undefined)
   @IsIn([], { message: 'permissions cannot be changed after a client is created' })
   permissions?: never;
+}
+
+export class WebhookDeliveriesQueryDto {
+  @QueryInt(1, 100, 'Deliveries to return, newest first.', 50)
+  limit?: number;
+
+  @QueryInt(1, INT32_MAX, 'Only deliveries with a smaller deliveryID (the last one of the previous page).')
+  before?: number;
 }

@@ -3,12 +3,12 @@ import { unixMs } from './columns.js';
 import { users } from './users.js';
 import type { Permission } from '../../common/permissions.js';
 
-/** OAuth2 API clients (spec OAuth2ClientDoc). */
+/** OAuth2 API clients (spec OAuth2ClientDoc). The secret is shown once; only its SHA-256 is stored. */
 export const apiClients = pgTable(
   'api_clients',
   {
     clientID: text('client_id').primaryKey(),
-    clientSecret: text('client_secret').notNull(),
+    clientSecretHash: text('client_secret_hash').notNull(),
     name: text('name').notNull(),
     author: integer('author')
       .notNull()
@@ -18,6 +18,11 @@ export const apiClients = pgTable(
     webhookUri: text('webhook_uri'),
     apiKeyFormat: text('api_key_format'),
     apiKeyFilename: text('api_key_filename'),
+    /**
+     * Signs the webhook deliveries (HMAC-SHA256) and is sent as their bearer token. Stored as it is:
+     * the server needs the secret itself to sign, as the receiver does to check.
+     */
+    webhookSecret: text('webhook_secret').notNull(),
     createdAt: unixMs('created_at').notNull(),
   },
   (t) => [index('api_clients_author_idx').on(t.author)],
@@ -41,7 +46,10 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_user_idx').on(t.userID), index('api_keys_client_idx').on(t.fromAPIClient)],
 );
 
-/** OAuth2 intermediate codes: single use, short-lived, optionally bound to one client. */
+/**
+ * OAuth2 intermediate codes: single use, short-lived. Bound to one client, except the codes that
+ * POST /oauth/create-code makes without a clientID (Tachi's confirmation screen).
+ */
 export const oauthCodes = pgTable('oauth_codes', {
   codeHash: text('code_hash').primaryKey(),
   userID: integer('user_id')
@@ -50,4 +58,12 @@ export const oauthCodes = pgTable('oauth_codes', {
   clientID: text('client_id').references(() => apiClients.clientID, { onDelete: 'cascade' }),
   createdOn: unixMs('created_on').notNull(),
   expiresAt: unixMs('expires_at').notNull(),
+  /** PKCE (RFC 7636): the S256 challenge of the authorization; the token request must bring its verifier. */
+  codeChallenge: text('code_challenge'),
+  /**
+   * When the code was exchanged, and the key it gave: a used code is kept until it expires, so
+   * that a second exchange revokes that key (RFC 6749 10.5, RFC 9700 4.5).
+   */
+  usedAt: unixMs('used_at'),
+  keyID: integer('key_id').references(() => apiKeys.keyID, { onDelete: 'set null' }),
 });

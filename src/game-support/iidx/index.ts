@@ -147,7 +147,7 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     optionalMetrics: OPTIONAL,
     scoreMeta: own.scoreMeta,
     chartData: own.chartData,
-    supportedMatchTypes: ['inGameID', 'serviceSongID', 'songTitle'],
+    supportedMatchTypes: ['inGameID', 'serviceSongID', 'songTitle', 'iidxChartHash'],
     percentInput: 'forbidden',
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: [

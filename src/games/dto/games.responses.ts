@@ -1,5 +1,5 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { GameConfigDocument, GptConfigDocument } from '../../presenters/game-config.presenter.js';
+import { GameConfigDocument } from '../../presenters/game-config.presenter.js';
 
 export class GamesListResponse {
   @ApiProperty({ type: [String] }) supportedGames!: string[];
@@ -7,6 +7,4 @@ export class GamesListResponse {
   configs!: Record<string, GameConfigDocument>;
 }
 
-export class GptConfigResponse {
-  @ApiProperty({ type: GptConfigDocument }) config!: GptConfigDocument;
-}
+export { GptConfigResponse } from '../../presenters/game-config.presenter.js';

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { GptSupport } from '../../game-support/types.js';
+import type { ChartInfo, GptSupport } from '../../game-support/types.js';
 import type { ErrorShape } from '../../http/response-shapes.js';
 
 /** What every score of an import shares besides its GPT. Stored with orphans, so plain data. */
@@ -14,8 +14,16 @@ export interface ImportContext {
 export interface ParsedImport<Item = unknown> {
   gpt: GptSupport;
   context: ImportContext;
-  /** Provided classes (e.g. a dan), by class set id. */
+  /** Provided classes (e.g. a dan) of the import's GPT, by class set id. */
   classes: Record<string, string>;
+  /** Provided classes of the game's other playtypes (a profile dump with an SP and a DP dan), by playtype, then class set id. */
+  playtypeClasses?: Readonly<Record<string, Record<string, string>>>;
+  /**
+   * true for a class update the game reports directly (a cleared dan course: Tachi's UpdateClassIfGreater):
+   * its classes create the profile of a GPT the user never played. Otherwise (an import's provided
+   * classes, as Tachi) classes alone raise the classes of an existing profile and store nothing else.
+   */
+  classesCreateProfile?: boolean;
   /** The items as the format carries them (score elements, CSV rows, hook payload entries); each is converted on its own. */
   items: Item[];
 }
@@ -48,6 +56,11 @@ export type ConvertedItem =
        */
       playtype?: string;
       version?: string | null;
+      /**
+       * The player marked this play (Fervidex's `highlight`): its score is stored highlighted, and a
+       * re-send of a stored score highlights that score.
+       */
+      highlight?: boolean;
     }
   | { kind: 'error'; message: string }
   | { kind: 'skip' };
@@ -74,6 +87,13 @@ export interface ImportType<Item = unknown> {
   parse(input: unknown, limits: { maxScores: number }): ParsedImport<Item>;
   /** Converts one item; problems here reject only that item. */
   convert(item: Item, parsed: ParsedImport<Item>): ConvertedItem;
+  /**
+   * Optional check of an item's score against the chart it matched, which the pipeline makes after
+   * chart matching: a message refuses that score (InvalidDatapoint). For a fact of the chart the item
+   * states but the match does not use, such as a CSV row's level. (An orphan matched later by a
+   * retry is not checked: orphans keep only the score element.)
+   */
+  checkMatch?(item: Item, chart: ChartInfo, parsed: ParsedImport<Item>): string | undefined;
 }
 
 /**

@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiMapProperty, RANKING } from '../../presenters/api-schema.js';
 import { ChartDocument, SongDocument } from '../../presenters/catalog.presenter.js';
-import { GameStatsDocument, type RankingDocument } from '../../presenters/game-stats.presenter.js';
-import { PbDocument } from '../../presenters/pb.presenter.js';
+import { PbDocument, PlayedPbDocument } from '../../presenters/pb.presenter.js';
 import { ScoreDocument } from '../../presenters/score.presenter.js';
 
-export class UgptSummaryResponse {
-  @ApiProperty({ type: GameStatsDocument }) gameStats!: GameStatsDocument;
-  @ApiProperty({ type: ScoreDocument, nullable: true, description: 'The earliest score with a time.' }) firstScore!: ScoreDocument | null;
-  @ApiProperty({ type: ScoreDocument, nullable: true, description: 'The latest score with a time.' }) mostRecentScore!: ScoreDocument | null;
-  @ApiProperty({ type: 'integer' }) totalScores!: number;
-  @ApiMapProperty(RANKING, 'Profile rating algorithm → {ranking, outOf}.') rankingData!: Record<string, RankingDocument>;
-}
+export { UgptSummaryResponse } from '../../presenters/ugpt-summary.presenter.js';
 
 export class PbListResponse {
   @ApiProperty({ type: [SongDocument] }) songs!: SongDocument[];
@@ -41,9 +33,7 @@ export class ScoreListResponse {
   @ApiProperty({ type: [ScoreDocument], description: 'Newest first.' }) scores!: ScoreDocument[];
 }
 
-export class PlayedPbDocument extends PbDocument {
-  @ApiProperty({ type: 'integer', description: "The user's scores on the chart." }) __playcount!: number;
-}
+export { PlayedPbDocument };
 
 export class MostPlayedResponse {
   @ApiProperty({ type: [SongDocument] }) songs!: SongDocument[];

@@ -1,38 +1,12 @@
-import { ApiProperty, ApiPropertyOptional, getSchemaPath, type SchemaObject } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import type { StatDocument } from '../../database/schema.js';
 import { ChartDocument, FolderDocument, SongDocument } from '../../presenters/catalog.presenter.js';
 import { GameStatsDocument, RankingDocument } from '../../presenters/game-stats.presenter.js';
 import { UserDocument } from '../../presenters/user.presenter.js';
-import { CHART_STAT_PROPERTIES, FOLDER_STAT_PROPERTIES } from '../showcase-stats.js';
 
-/** Spec StatDocument: a chart stat or a folder stat. */
-const STAT_VARIANTS: SchemaObject[] = [
-  {
-    type: 'object',
-    required: ['mode', 'chartID', 'property'],
-    properties: { mode: { enum: ['chart'] }, chartID: { type: 'string' }, property: { enum: [...CHART_STAT_PROPERTIES] } },
-  },
-  {
-    type: 'object',
-    required: ['mode', 'folderID', 'property', 'gte'],
-    properties: {
-      mode: { enum: ['folder'] },
-      folderID: { type: 'string' },
-      property: { enum: [...FOLDER_STAT_PROPERTIES] },
-      gte: { type: 'number' },
-    },
-  },
-];
+import { STAT_VARIANTS } from '../../presenters/ugpt-settings.presenter.js';
 
-export const STAT_SCHEMA: SchemaObject = { oneOf: STAT_VARIANTS };
-
-/** Spec UGPTSettingsDocument. */
-export class UgptSettingsDocument {
-  @ApiProperty({ type: String, nullable: true }) preferredScoreAlg!: string | null;
-  @ApiProperty({ type: String, nullable: true }) preferredSessionAlg!: string | null;
-  @ApiProperty({ type: String, nullable: true }) preferredProfileAlg!: string | null;
-  @ApiProperty({ type: 'array', items: STAT_SCHEMA, description: 'The stat showcase.' }) stats!: StatDocument[];
-}
+export { STAT_SCHEMA, UgptSettingsDocument } from '../../presenters/ugpt-settings.presenter.js';
 
 /** A stat's result: a chart stat's value (null when never played), or a folder stat's count of charts reaching gte out of the folder's charts. */
 export class StatResultDocument {

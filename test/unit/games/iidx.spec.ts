@@ -236,6 +236,6 @@ describe('iidx config', () => {
   });
 
   it('matches by in-game ID, service song ID or title', () => {
-    expect(sp.supportedMatchTypes).toEqual(['inGameID', 'serviceSongID', 'songTitle']);
+    expect(sp.supportedMatchTypes).toEqual(['inGameID', 'serviceSongID', 'songTitle', 'iidxChartHash']);
   });
 });

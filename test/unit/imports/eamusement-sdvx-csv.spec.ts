@@ -241,3 +241,30 @@ describe('file/eamusement-sdvx-csv', () => {
     });
   });
 });
+
+describe('file/eamusement-sdvx-csv: the level check after chart matching', () => {
+  const chart = (level: string) =>
+    ({ chartID: 'c', songID: 1, playtype: 'Single', difficulty: 'MXM', level, levelNum: Number(level), isPrimary: true, versions: [], data: {} }) as const;
+  const row = (cells: string): SdvxCsvRow => ({ line: 5, cells: cells.split(',') });
+  const check = (r: SdvxCsvRow, level: string) => eamusementSdvxCsv.checkMatch!(r, chart(level), undefined as never);
+
+  it('accepts the chart of the level the row states, exactly as written', () => {
+    expect(check(row('Gamma,MAXIMUM,18,COMPLETE,AA,9400000,0,2,1,0,0'), '18')).toBeUndefined();
+    expect(check(row('Gamma,MAXIMUM, 18 ,COMPLETE,AA,9400000,0,2,1,0,0'), '18')).toBeUndefined();
+  });
+
+  it.each([
+    ['17', '18'],
+    ['018', '18'],
+    ['18', '1'],
+  ])('refuses level %p on a chart of level %p', (level, chartLevel) => {
+    expect(check(row(`Gamma,MAXIMUM,${level},COMPLETE,AA,9400000,0,2,1,0,0`), chartLevel)).toBe(
+      `Row 5: the CSV says level ${level}, but the matched MXM chart is level ${chartLevel}.`,
+    );
+  });
+
+  it('reads the level after a title with commas, as the converter reads the row', () => {
+    expect(check(row('a,b,c,MAXIMUM,16,COMPLETE,AA,9400000,0,2,1,0,0'), '16')).toBeUndefined();
+    expect(check(row('a,b,c,MAXIMUM,16,COMPLETE,AA,9400000,0,2,1,0,0'), '15')).toMatch(/says level 16, but .* is level 15/);
+  });
+});

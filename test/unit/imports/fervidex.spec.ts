@@ -429,15 +429,13 @@ describe('ir/fervidex: convert', () => {
         message: 'custom is true but chart_sha256 is missing: a custom chart is found by its SHA256.',
       });
     });
-    it('matches the chart the route found: its song and difficulty', () => {
-      const c = elementOf({ ...EXAMPLE, custom: true, chart_sha256: sha }, { customChart: { songID: 77, difficulty: 'Kichiku ANOTHER' } });
-      expect(c.kind === 'score' && c.element).toMatchObject({ matchType: 'serviceSongID', identifier: '77', difficulty: 'Kichiku ANOTHER' });
+    it('names the chart by the iidxChartHash match type (lower case, no difficulty), for the shared matcher', () => {
+      const c = elementOf({ ...EXAMPLE, custom: true, chart_sha256: sha.toUpperCase() });
+      expect(c.kind === 'score' && c.element).toMatchObject({ matchType: 'iidxChartHash', identifier: sha, difficulty: null });
+      expect(c.kind === 'score' && validateScoreElement(c.element, 0, IIDX.gpts.SP, T).ok).toBe(true);
     });
-    it('reports why the route found no chart', () => {
-      expect(elementOf({ ...EXAMPLE, custom: true, chart_sha256: sha }, { customChart: { error: 'No iidx chart has the hash x.' } })).toEqual({
-        kind: 'error',
-        message: 'No iidx chart has the hash x.',
-      });
+    it.each([['xyz'], ['a'.repeat(63)], ['g'.repeat(64)]])('refuses chart_sha256 %p, which is no SHA256', (bad) => {
+      expect(elementOf({ ...EXAMPLE, custom: true, chart_sha256: bad })).toEqual({ kind: 'error', message: expect.stringMatching(/is not a SHA256/) });
     });
     it('ignores chart_sha256 when custom is false or absent', () => {
       const c = elementOf({ ...EXAMPLE, custom: false, chart_sha256: sha });
@@ -445,7 +443,12 @@ describe('ir/fervidex: convert', () => {
     });
   });
 
-  it('reads the route fields (headers, arrival time, custom chart) through read()', () => {
+  it('marks a play sent with highlight, so that its score (or the stored one it re-sends) is highlighted', () => {
+    expect(elementOf({ ...EXAMPLE, highlight: true })).toMatchObject({ kind: 'score', highlight: true });
+    expect(elementOf({ ...EXAMPLE, highlight: false })).not.toHaveProperty('highlight');
+  });
+
+  it('reads the route fields (headers, arrival time) through read()', () => {
     const stored = irFervidex.read({ body: EXAMPLE, fields: { userAgent: UA, softwareModel: MODEL, receivedAt: T } });
     expect(stored).toEqual({ userAgent: UA, softwareModel: MODEL, receivedAt: T, body: EXAMPLE });
     expect(rejection(() => irFervidex.parse({ ...(stored as object), receivedAt: undefined }, { maxScores: 1 }))?.message).toMatch(/receivedAt/);
@@ -455,9 +458,9 @@ describe('ir/fervidex: convert', () => {
 describe('ir/fervidex-static', () => {
   const P2D = 'P2D:J:B:A:2022010100';
   const EXAMPLE_DUMP = { sp_dan: 16, scores: { '27010': { spa: { ex_score: 2100, miss_count: -1, clear_type: 4 } } } };
-  const staticInput = (body: unknown, playtype = 'SP', softwareModel = P2D) => ({ userAgent: UA, softwareModel, playtype, body });
-  const parse = (body: unknown, playtype = 'SP', softwareModel = P2D, maxScores = 100) =>
-    parseFervidexStatic(staticInput(body, playtype, softwareModel), maxScores);
+  const staticInput = (body: unknown, softwareModel = P2D, forceStaticImport = false) => ({ userAgent: UA, softwareModel, forceStaticImport, body });
+  const parse = (body: unknown, softwareModel = P2D, maxScores = 100, forceStaticImport = false) =>
+    parseFervidexStatic(staticInput(body, softwareModel, forceStaticImport), maxScores);
 
   it('reads the worked example: one INFINITAS SP ANOTHER score (CLEAR, bp null, no time) and SP dan DAN_10', () => {
     const parsed = parse(EXAMPLE_DUMP);
@@ -467,6 +470,7 @@ describe('ir/fervidex-static', () => {
     expect(parsed.items.map((i) => irFervidexStatic.convert(i, parsed))).toEqual([
       {
         kind: 'score',
+        playtype: 'SP',
         element: {
           matchType: 'inGameID',
           identifier: '27010',
@@ -481,34 +485,58 @@ describe('ir/fervidex-static', () => {
     ]);
   });
 
-  it('takes one playtype per import: its scores and its dan', () => {
+  it('takes both playtypes in one import: each score names its playtype, the DP dan goes to the DP profile', () => {
     const dump = {
       sp_dan: 3,
       dp_dan: 18,
       scores: { '1': { spn: { ex_score: 1, clear_type: 1 }, dph: { ex_score: 2, clear_type: 2 } }, '2': { dpl: { ex_score: 3, clear_type: 3 } } },
     };
-    const sp = parse(dump, 'SP');
-    const dp = parse(dump, 'DP');
-    expect(sp.classes).toEqual({ dan: 'KYU_4' });
-    expect(dp.classes).toEqual({ dan: 'KAIDEN' });
-    expect(dp.gpt).toBe(IIDX.gpts.DP);
-    expect(sp.items.map((i) => [i.songID, i.chart])).toEqual([['1', 'spn']]);
-    expect(dp.items.map((i) => [i.songID, i.chart])).toEqual([
-      ['1', 'dph'],
-      ['2', 'dpl'],
+    const parsed = parse(dump);
+    expect(parsed.gpt).toBe(IIDX.gpts.SP);
+    expect(parsed.classes).toEqual({ dan: 'KYU_4' });
+    expect(parsed.playtypeClasses).toEqual({ DP: { dan: 'KAIDEN' } });
+    expect(parsed.items.map((i) => [i.songID, i.chart, (irFervidexStatic.convert(i, parsed) as { playtype?: string }).playtype])).toEqual([
+      ['1', 'spn', 'SP'],
+      ['1', 'dph', 'DP'],
+      ['2', 'dpl', 'DP'],
     ]);
   });
 
-  it('imports only the dans of an arcade dump (scores only come from INFINITAS)', () => {
-    const parsed = parse(EXAMPLE_DUMP, 'SP', 'LDJ:J:B:A:2022082400');
+  it('imports only the dans of an arcade dump, unless the user forced a static import', () => {
+    const parsed = parse(EXAMPLE_DUMP, 'LDJ:J:B:A:2022082400');
     expect(parsed.items).toEqual([]);
     expect(parsed.classes).toEqual({ dan: 'DAN_10' });
     expect(parsed.context.version).toBe('29');
+    const forced = parse(EXAMPLE_DUMP, 'LDJ:J:B:A:2022082400', 100, true);
+    expect(forced.items.map((i) => [i.songID, i.chart])).toEqual([['27010', 'spa']]);
+    expect(forced.context).toEqual({ service: 'Fervidex Static', version: '29' });
+  });
+
+  it('reads forceStaticImport from the route fields (true only when the route says so)', () => {
+    expect(irFervidexStatic.read({ body: {}, fields: { userAgent: UA, softwareModel: P2D, forceStaticImport: true } })).toEqual(staticInput({}, P2D, true));
+    expect(irFervidexStatic.read({ body: {}, fields: { userAgent: UA, softwareModel: P2D, forceStaticImport: 'yes' } })).toEqual(staticInput({}, P2D, false));
   });
 
   it.each([[-1], [19], [1.5], ['16'], [null], [true], [{}]])('ignores a dan of %p', (dan) => {
-    expect(parse({ sp_dan: dan, dp_dan: dan, scores: {} }).classes).toEqual({});
-    expect(parse({ sp_dan: dan, dp_dan: dan, scores: {} }, 'DP').classes).toEqual({});
+    const parsed = parse({ sp_dan: dan, dp_dan: dan, scores: {} });
+    expect(parsed.classes).toEqual({});
+    expect(parsed.playtypeClasses).toEqual({ DP: {} });
+  });
+
+  it.each([
+    [0, 'KYU_7'],
+    [6, 'KYU_1'],
+    [7, 'DAN_1'],
+    [16, 'DAN_10'],
+    [17, 'CHUUDEN'],
+    [18, 'KAIDEN'],
+  ])('a cleared course %p (the class route) raises %p directly, creating the profile if need be', (index, dan) => {
+    const parsed = parseFervidexStatic({ userAgent: UA, softwareModel: MODEL, course: { playtype: 'DP', index } }, 10);
+    expect(parsed).toMatchObject({ gpt: IIDX.gpts.DP, classes: { dan }, items: [], classesCreateProfile: true });
+  });
+
+  it('refuses a course index that is no dan', () => {
+    expect(rejection(() => parseFervidexStatic({ userAgent: UA, softwareModel: MODEL, course: { playtype: 'SP', index: 19 } }, 10))?.status).toBe(400);
   });
 
   it.each([
@@ -551,19 +579,22 @@ describe('ir/fervidex-static', () => {
   });
 
   it('refuses a bad dump even from an arcade model, whose scores it would not import', () => {
-    expect(rejection(() => parse({ scores: { '1': { spx: {} } } }, 'SP', MODEL))?.message).toMatch(/Invalid chart spx/);
+    expect(rejection(() => parse({ scores: { '1': { spx: {} } } }, MODEL))?.message).toMatch(/Invalid chart spx/);
   });
 
   it('refuses more scores than the limit with a 413', () => {
     const scores = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [String(i), { spa: { ex_score: 1, clear_type: 1 } }]));
-    expect(rejection(() => parse({ scores }, 'SP', P2D, 2))?.status).toBe(413);
-    expect(parse({ scores }, 'DP', P2D, 2).items).toEqual([]);
+    expect(rejection(() => parse({ scores }, P2D, 2))?.status).toBe(413);
+    // The limit counts both playtypes.
+    const mixed = { '1': { spa: { ex_score: 1, clear_type: 1 }, dpa: { ex_score: 1, clear_type: 1 } } };
+    expect(rejection(() => parse({ scores: mixed }, P2D, 1))?.status).toBe(413);
+    expect(parse({ scores: mixed }, P2D, 2).items).toHaveLength(2);
   });
 
   it('checks the same headers as the score route', () => {
     expect(rejection(() => parseFervidexStatic({ ...staticInput(EXAMPLE_DUMP), userAgent: 'fervidex/1.2.0' }, 10))?.message).toMatch(/< 1\.3\.0/);
-    expect(rejection(() => parseFervidexStatic(staticInput(EXAMPLE_DUMP, 'SP', 'LDJ:J:B:Z:2021091500'), 10))?.message).toBe('2DX_BMS is not supported.');
-    expect(rejection(() => parseFervidexStatic(staticInput(EXAMPLE_DUMP, 'XP'), 10))?.message).toMatch(/playtype/);
+    expect(rejection(() => parseFervidexStatic(staticInput(EXAMPLE_DUMP, 'LDJ:J:B:Z:2021091500'), 10))?.message).toBe('2DX_BMS is not supported.');
+    expect(rejection(() => parseFervidexStatic({ ...staticInput(EXAMPLE_DUMP), playtype: 'SP' }, 10))?.message).toMatch(/playtype/);
   });
 });
 
@@ -663,10 +694,10 @@ describe('property: random and truncated inputs only ever give a 400/413 or a pe
           scores: next() < 0.5 ? dump.scores : { [String(Math.floor(next() * 10))]: mutate({ spa: dump.scores['27010'].spa }, next) },
         };
       else body = randomValue(next);
-      for (const playtype of ['SP', 'DP']) {
+      for (const forceStaticImport of [false, true]) {
         let parsed;
         try {
-          parsed = parseFervidexStatic({ userAgent: UA, softwareModel: 'P2D:J:B:A:2022010100', playtype, body }, 3);
+          parsed = parseFervidexStatic({ userAgent: UA, softwareModel: 'P2D:J:B:A:2022010100', forceStaticImport, body }, 3);
         } catch (err) {
           expect(err).toBeInstanceOf(ImportRejectedError);
           expect([400, 413]).toContain((err as ImportRejectedError).getStatus());
@@ -674,7 +705,7 @@ describe('property: random and truncated inputs only ever give a 400/413 or a pe
         }
         for (const item of parsed.items) {
           const c = convertStaticScore(item);
-          if (c.kind === 'score') expect(() => validateScoreElement(c.element, 0, parsed.gpt, T)).not.toThrow();
+          if (c.kind === 'score') expect(() => validateScoreElement(c.element, 0, IIDX.gpts[c.playtype as 'SP' | 'DP'], T)).not.toThrow();
         }
       }
     }

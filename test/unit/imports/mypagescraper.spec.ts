@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
 import { mypageScraperPlayer, mypageScraperRecords } from '../../../src/imports/import-types/mypagescraper/index.js';
-import { CsvSyntaxError, parseCsv } from '../../../src/imports/import-types/mypagescraper/csv.js';
+import { CsvReader, CsvSyntaxError, parseCsv } from '../../../src/imports/import-types/mypagescraper/csv.js';
+import { readCsvBuffer } from '../../../src/imports/import-types/mypagescraper/csv-file.js';
 import { listCell, type RecordItem } from '../../../src/imports/import-types/mypagescraper/records.js';
 import { validateScoreElement } from '../../../src/imports/score-element.js';
 import { WACCA } from '../../../src/game-support/wacca/index.js';
@@ -63,6 +64,33 @@ describe('parseCsv (RFC 4180)', () => {
   ])('refuses %s', (_, text, message) => {
     expect(() => parseCsv(text)).toThrow(CsvSyntaxError);
     expect(() => parseCsv(text)).toThrow(message);
+  });
+});
+
+describe('the CSV read as a stream', () => {
+  const TEXT = 'a,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\r\nlines",ステージⅩⅣ\r3,,"a""b"\n\n4,é,"""q"""';
+
+  it('gives the same table however the text is cut into pieces (inside quotes, between CR and LF, after a quote)', () => {
+    const whole = parseCsv(TEXT);
+    expect(whole.rows).toHaveLength(4);
+    for (let cut = 0; cut <= TEXT.length; cut++) {
+      for (const size of [1, 2, 3]) {
+        const reader = new CsvReader();
+        reader.push(TEXT.slice(0, cut));
+        for (let at = cut; at < TEXT.length; at += size) reader.push(TEXT.slice(at, at + size));
+        expect({ cut, size, table: reader.end() }).toEqual({ cut, size, table: whole });
+      }
+    }
+  });
+
+  it('decodes the buffer a chunk at a time: a character split between chunks and a byte order mark read right', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT, 'utf8')]);
+    for (const chunk of [1, 2, 3, 5, 7, 64 * 1024]) expect(readCsvBuffer(bytes, chunk)).toEqual(parseCsv(TEXT));
+  });
+
+  it('reports a syntax error met in a later chunk with its line', () => {
+    expect(() => readCsvBuffer(Buffer.from('a,b\n1,2\n3,x"y\n', 'utf8'), 2)).toThrow(/a quote inside an unquoted cell on line 3/);
+    expect(() => readCsvBuffer(Buffer.from('a,b\n1,"open\n', 'utf8'), 3)).toThrow(/opened on line 2 is never closed/);
   });
 });
 
@@ -335,5 +363,29 @@ describe('random and truncated files only ever give a 400/413 or per-score resul
       runBoth(chars.join(''));
       runBoth(Array.from({ length: Math.floor(next() * 80) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(''));
     }
+  });
+});
+
+describe('file/mypagescraper-records-csv: the level check after chart matching', () => {
+  const item: RecordItem = { row: 3, title: 'Epsilon', artist: null, difficulty: 'EXPERT', level: '11+', score: '990000', achieve: '3' };
+  const chart = (level: string) => ({
+    chartID: 'c',
+    songID: 1,
+    playtype: 'Single',
+    difficulty: 'EXPERT',
+    level,
+    levelNum: 11.7,
+    isPrimary: true,
+    versions: [],
+    data: {},
+  });
+  const check = (level: string) => mypageScraperRecords.checkMatch!(item, chart(level), undefined as never);
+
+  it('accepts the level exactly as the chart has it', () => {
+    expect(check('11+')).toBeUndefined();
+  });
+
+  it.each([['11'], ['12'], ['11+ ']])('refuses a chart of level %p', (level) => {
+    expect(check(level)).toBe(`row 3 ('Epsilon' EXPERT): the file says level 11+, but the chart is level ${level}.`);
   });
 });

@@ -136,14 +136,20 @@ export function parseBeatorajaScore(body: unknown, timeReceived: number): Parsed
   };
 }
 
-/** A course clear: no score, the class it gives as a provided class of its BMS playtype. */
+/** A course clear: no score, the class it gives as a provided class of its BMS playtype (creating the profile of a playtype never played). */
 function parseCourse(course: unknown): ParsedImport<BeatorajaItem> {
   const c = isObject(course) ? course : {};
   const gpt = typeof c.playtype === 'string' ? findGpt('bms', c.playtype) : undefined;
   const set = gpt && typeof c.set === 'string' && Object.hasOwn(gpt.classes, c.set) ? gpt.classes[c.set] : undefined;
   if (!gpt || !set || set.type !== 'PROVIDED' || !set.values.some((v) => v.id === c.value))
     throw new ImportRejectedError('This course gives no class this server knows.');
-  return { gpt, context: { service: BEATORAJA_SERVICE, version: null }, classes: { [c.set as string]: c.value as string }, items: [] };
+  return {
+    gpt,
+    context: { service: BEATORAJA_SERVICE, version: null },
+    classes: { [c.set as string]: c.value as string },
+    items: [],
+    classesCreateProfile: true,
+  };
 }
 
 export function parseBeatoraja(input: unknown): ParsedImport<BeatorajaItem> {

@@ -1,6 +1,6 @@
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ImportFormat, ImportRequest, ImportType } from '../types.js';
-import { convertSdvxCsvRow } from './sdvx-csv.converter.js';
+import { checkSdvxCsvLevel, convertSdvxCsvRow } from './sdvx-csv.converter.js';
 import { parseSdvxCsv, type SdvxCsvRow } from './sdvx-csv.parser.js';
 
 /** `file/eamusement-sdvx-csv`: the CSV of scores e-amusement exports for SOUND VOLTEX. */
@@ -12,6 +12,7 @@ export const eamusementSdvxCsv: ImportType<SdvxCsvRow> = {
   },
   parse: (input, { maxScores }) => parseSdvxCsv(input, maxScores),
   convert: (row) => convertSdvxCsvRow(row),
+  checkMatch: (row, chart) => checkSdvxCsvLevel(row, chart),
 };
 
 export const eamusementSdvxCsvFormat: ImportFormat = { types: [eamusementSdvxCsv] };

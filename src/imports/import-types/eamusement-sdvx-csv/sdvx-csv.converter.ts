@@ -1,3 +1,4 @@
+import type { ChartInfo } from '../../../game-support/types.js';
 import type { ConvertedItem } from '../types.js';
 import { HEADER_CELLS, type SdvxCsvRow } from './sdvx-csv.parser.js';
 
@@ -84,4 +85,15 @@ export function convertSdvxCsvRow({ line, cells }: SdvxCsvRow): ConvertedItem {
       timeAchieved: null,
     },
   };
+}
+
+/**
+ * After chart matching: the row's level (its cell after the difficulty, read as the converter read
+ * the row) must be the matched chart's level, exactly as written; otherwise the score is refused
+ * (as Tachi: a CSV of another game version, or a chart whose level the seeds changed).
+ */
+export function checkSdvxCsvLevel({ line, cells }: SdvxCsvRow, chart: ChartInfo): string | undefined {
+  const extra = cells.length - HEADER_CELLS;
+  const level = cells[extra + 2].trim();
+  return level === chart.level ? undefined : `Row ${line}: the CSV says level ${level}, but the matched ${chart.difficulty} chart is level ${chart.level}.`;
 }

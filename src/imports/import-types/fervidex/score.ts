@@ -40,25 +40,20 @@ export const SCORE_BODY = z.looseObject({
 });
 export type FervidexScoreBody = z.infer<typeof SCORE_BODY>;
 
-/** A custom (2dxtra) chart as the route found it by its SHA256, before the import: its song and difficulty, or why it was not found. */
-export type CustomChart = { songID: number; difficulty: string } | { error: string };
-
-const CUSTOM_CHART = z.union([z.strictObject({ songID: z.number().int(), difficulty: z.string() }), z.strictObject({ error: z.string() })]);
-
-/** What the score route keeps: the headers, when the play arrived (its time) and, for a custom chart, the chart found. */
+/** What the score route keeps: the headers and when the play arrived (its time). */
 const INPUT = z.strictObject({
   userAgent: z.string().nullable(),
   softwareModel: z.string().nullable(),
   receivedAt: z.number().int().positive(),
-  customChart: CUSTOM_CHART.optional(),
   body: z.unknown(),
 });
 
 export interface FervidexItem {
   body: FervidexScoreBody;
   receivedAt: number;
-  customChart?: CustomChart;
 }
+
+const SHA256 = /^[0-9a-f]{64}$/i;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -82,12 +77,13 @@ export function convertFervidexScore(item: FervidexItem, playtype: 'SP' | 'DP'):
   const code = splitChartCode(body.chart);
   if (code.difficulty === 'BEGINNER') return { kind: 'skip' };
 
-  let chartRef: { matchType: string; identifier: string; difficulty: string };
+  let chartRef: { matchType: string; identifier: string; difficulty: string | null };
   if (body.custom) {
+    // A custom (2dxtra) chart is found by its SHA256, in any version (the shared matcher's iidxChartHash).
     if (!body.chart_sha256) return { kind: 'error', message: 'custom is true but chart_sha256 is missing: a custom chart is found by its SHA256.' };
-    const custom = item.customChart;
-    if (!custom || 'error' in custom) return { kind: 'error', message: custom?.error ?? `No IIDX chart has the SHA256 ${body.chart_sha256}.` };
-    chartRef = { matchType: 'serviceSongID', identifier: String(custom.songID), difficulty: custom.difficulty };
+    if (!SHA256.test(body.chart_sha256))
+      return { kind: 'error', message: `chart_sha256 '${body.chart_sha256.slice(0, 80)}' is not a SHA256 (64 hexadecimal characters).` };
+    chartRef = { matchType: 'iidxChartHash', identifier: body.chart_sha256.toLowerCase(), difficulty: null };
   } else {
     const remap = REMAPPED_CHARTS[`${body.entry_id}|${code.difficulty}`];
     chartRef = {
@@ -130,6 +126,7 @@ export function convertFervidexScore(item: FervidexItem, playtype: 'SP' | 'DP'):
       scoreMeta: scoreMetaOf(body.option ?? undefined, playtype),
       timeAchieved: item.receivedAt,
     },
+    ...(body.highlight ? { highlight: true } : {}),
   };
 }
 
@@ -137,7 +134,7 @@ export function convertFervidexScore(item: FervidexItem, playtype: 'SP' | 'DP'):
 export function parseFervidexScore(input: unknown): ParsedImport<FervidexItem> {
   const wrapper = INPUT.safeParse(input);
   if (!wrapper.success) rejectInvalid('Invalid Fervidex import input:', wrapper.error);
-  const { userAgent, softwareModel, receivedAt, customChart, body: raw } = wrapper.data;
+  const { userAgent, softwareModel, receivedAt, body: raw } = wrapper.data;
   const build = checkHeaders({ userAgent, softwareModel });
   const body = SCORE_BODY.safeParse(raw);
   if (!body.success) rejectInvalid('Invalid Fervidex Request?', body.error);
@@ -147,13 +144,13 @@ export function parseFervidexScore(input: unknown): ParsedImport<FervidexItem> {
     gpt,
     context: { service: 'Fervidex', version: build.version },
     classes: {},
-    items: [{ body: body.data, receivedAt, ...(customChart ? { customChart } : {}) }],
+    items: [{ body: body.data, receivedAt }],
   };
 }
 
 /**
- * `ir/fervidex`: one play from the Fervidex hook. The route puts the headers, the arrival time and
- * the custom chart it looked up into `fields`.
+ * `ir/fervidex`: one play from the Fervidex hook. The route puts the headers and the arrival time
+ * into `fields`. A play sent with `highlight` highlights its score, the stored one when it is a re-send.
  */
 export const irFervidex: ImportType<FervidexItem> = {
   name: 'ir/fervidex',
@@ -163,7 +160,6 @@ export const irFervidex: ImportType<FervidexItem> = {
     userAgent: str(fields.userAgent),
     softwareModel: str(fields.softwareModel),
     receivedAt: fields.receivedAt,
-    ...(fields.customChart !== undefined ? { customChart: fields.customChart } : {}),
     body,
   }),
   parse: (input) => parseFervidexScore(input),

@@ -27,15 +27,24 @@ export type StaticBody = z.infer<typeof STATIC_BODY>;
 /** The entries, once their keys (song ids and chart codes) are known good. */
 const STATIC_SCORES = z.record(z.string(), z.record(z.string(), STATIC_SCORE));
 
-const PLAYTYPE = z.enum(['SP', 'DP']);
-
-/** What the profile route keeps: the headers and which playtype's half of the dump this import takes (one GPT per import). */
-const INPUT = z.strictObject({
-  userAgent: z.string().nullable(),
-  softwareModel: z.string().nullable(),
-  playtype: PLAYTYPE,
-  body: z.unknown(),
-});
+/**
+ * What the profile route keeps: the headers, whether the user's Fervidex settings asked for this
+ * arcade dump's scores (forceStaticImport, used up by the route), and the dump. A course clear
+ * (the class route) keeps `course`: the playtype and dan index it raises, and nothing else.
+ */
+const INPUT = z.union([
+  z.strictObject({
+    userAgent: z.string().nullable(),
+    softwareModel: z.string().nullable(),
+    forceStaticImport: z.boolean(),
+    body: z.unknown(),
+  }),
+  z.strictObject({
+    userAgent: z.string().nullable(),
+    softwareModel: z.string().nullable(),
+    course: z.strictObject({ playtype: z.enum(['SP', 'DP']), index: z.number().int() }),
+  }),
+]);
 
 export interface StaticItem {
   songID: string;
@@ -57,16 +66,29 @@ function checkKeys(body: StaticBody): void {
   }
 }
 
+const danClasses = (dan: unknown): Record<string, string> => {
+  const danID = typeof dan === 'number' ? danOfIndex(dan) : undefined;
+  return danID ? { dan: danID } : {};
+};
+
 /**
- * Checks the headers and the dump, and takes the half of one playtype: its dan and its scores.
- * Scores come only from INFINITAS: Tachi imports an arcade dump's scores only when the user's
- * Fervidex settings ask for it once, and this service has no such settings.
+ * Checks the headers and the dump: one import of both playtypes, their scores and dans. Scores
+ * come from INFINITAS dumps, and from an arcade dump only when the user's Fervidex settings asked
+ * for it (forceStaticImport); otherwise only the dans are taken.
  */
 export function parseFervidexStatic(input: unknown, maxScores: number): ParsedImport<StaticItem> {
   const wrapper = INPUT.safeParse(input);
   if (!wrapper.success) rejectInvalid('Invalid Fervidex import input:', wrapper.error);
-  const { userAgent, softwareModel, playtype, body: raw } = wrapper.data;
+  const { userAgent, softwareModel } = wrapper.data;
   const build = checkHeaders({ userAgent, softwareModel });
+  if ('course' in wrapper.data) {
+    // A cleared course raises the dan directly, creating the profile of a playtype never played.
+    const { playtype, index } = wrapper.data.course;
+    const dan = danOfIndex(index);
+    if (!dan) throw new ImportRejectedError(`Invalid Fervidex Request? course_id ${index} is no dan (0 to 18).`);
+    return { gpt: IIDX.gpts[playtype], context: { service: 'Fervidex', version: build.version }, classes: { dan }, items: [], classesCreateProfile: true };
+  }
+  const { forceStaticImport, body: raw } = wrapper.data;
   const body = STATIC_BODY.safeParse(raw);
   if (!body.success) rejectInvalid('Invalid Fervidex Request?', body.error);
   checkKeys(body.data);
@@ -74,32 +96,30 @@ export function parseFervidexStatic(input: unknown, maxScores: number): ParsedIm
   if (!scores.success) rejectInvalid('Invalid Fervidex Request? scores:', scores.error);
 
   const items: StaticItem[] = [];
-  if (build.infinitas) {
+  if (build.infinitas || forceStaticImport) {
     for (const [songID, charts] of Object.entries(scores.data)) {
-      for (const [chart, entry] of Object.entries(charts)) {
-        if (splitChartCode(chart as ChartCode).playtype === playtype)
-          items.push({ songID, chart: chart as ChartCode, ex_score: entry.ex_score, miss_count: entry.miss_count, clear_type: entry.clear_type });
-      }
+      for (const [chart, entry] of Object.entries(charts))
+        items.push({ songID, chart: chart as ChartCode, ex_score: entry.ex_score, miss_count: entry.miss_count, clear_type: entry.clear_type });
     }
   }
   if (items.length > maxScores)
-    throw new ImportRejectedError(`This dump has ${items.length} ${playtype} scores; the limit is ${maxScores} per import.`, HttpStatus.PAYLOAD_TOO_LARGE);
-  const dan = playtype === 'SP' ? body.data.sp_dan : body.data.dp_dan;
-  const danID = typeof dan === 'number' ? danOfIndex(dan) : undefined;
+    throw new ImportRejectedError(`This dump has ${items.length} scores; the limit is ${maxScores} per import.`, HttpStatus.PAYLOAD_TOO_LARGE);
   return {
-    gpt: IIDX.gpts[playtype],
+    gpt: IIDX.gpts.SP,
     context: { service: 'Fervidex Static', version: build.version },
-    classes: danID ? { dan: danID } : {},
+    classes: danClasses(body.data.sp_dan),
+    playtypeClasses: { DP: danClasses(body.data.dp_dan) },
     items,
   };
 }
 
-/** One entry of the dump → a score element without a time (a dump says when nothing was played). */
+/** One entry of the dump → a score element of its playtype, without a time (a dump says when nothing was played). */
 export function convertStaticScore(item: StaticItem): ConvertedItem {
-  const { difficulty } = splitChartCode(item.chart);
+  const { playtype, difficulty } = splitChartCode(item.chart);
   if (difficulty === 'BEGINNER') return { kind: 'skip' };
   return {
     kind: 'score',
+    playtype,
     element: {
       matchType: 'inGameID',
       identifier: item.songID,
@@ -113,15 +133,16 @@ export function convertStaticScore(item: StaticItem): ConvertedItem {
   };
 }
 
-/** `ir/fervidex-static`: a Fervidex profile dump, one import per playtype it carries. The route sets `playtype` and the headers in `fields`. */
+/**
+ * `ir/fervidex-static`: a Fervidex profile dump, SP and DP in one import; also a cleared dan course
+ * (the class route). The route sets the headers and `forceStaticImport` (or `course`) in `fields`.
+ */
 export const irFervidexStatic: ImportType<StaticItem> = {
   name: 'ir/fervidex-static',
-  read: ({ body, fields }: ImportRequest) => ({
-    userAgent: str(fields.userAgent),
-    softwareModel: str(fields.softwareModel),
-    playtype: fields.playtype,
-    body,
-  }),
+  read: ({ body, fields }: ImportRequest) => {
+    const headers = { userAgent: str(fields.userAgent), softwareModel: str(fields.softwareModel) };
+    return fields.course !== undefined ? { ...headers, course: fields.course } : { ...headers, forceStaticImport: fields.forceStaticImport === true, body };
+  },
   parse: (input, { maxScores }) => parseFervidexStatic(input, maxScores),
   convert: (item) => convertStaticScore(item),
 };

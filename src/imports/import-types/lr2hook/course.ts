@@ -21,7 +21,10 @@ export function readCourse({ fields }: ImportRequest): ClearedCourse {
   return clearedCourse.parse(fields.course);
 }
 
-/** A cleared course: no score, only its class (raised, never lowered, by the shared class rules). */
+/**
+ * A cleared course: no score, only its class (raised, never lowered, by the shared class rules). As
+ * a class the game reports directly, it creates the profile of a playtype the user never played.
+ */
 export function parseCourse(input: unknown): ParsedImport<never> {
   const course = clearedCourse.safeParse(input);
   if (!course.success) throw new ImportRejectedError('The stored course is malformed.');
@@ -31,7 +34,7 @@ export function parseCourse(input: unknown): ParsedImport<never> {
   if (!gpt || classSet?.type !== 'PROVIDED' || !classSet.values.some((v) => v.id === value)) {
     throw new ImportRejectedError(`The course gives ${set} ${value} on BMS ${playtype}, which is no class of that game.`);
   }
-  return { gpt, context: { service: SERVICE, version: null }, classes: { [set]: value }, items: [] };
+  return { gpt, context: { service: SERVICE, version: null }, classes: { [set]: value }, items: [], classesCreateProfile: true };
 }
 
 /** `ir/lr2hook-course`: the class of a cleared course (`POST /ir/lr2hook/import/course`); it imports no score. */

@@ -75,9 +75,7 @@ export class Lr2hookController {
     const raised = document.classDeltas.some((d) => d.set === course.set && d.new === course.value);
     return {
       success: true,
-      description: raised
-        ? `Class updated: ${course.title} cleared.`
-        : `Class not updated: your ${course.set} is already ${course.value} or higher, or you have no BMS ${course.playtype} scores yet.`,
+      description: raised ? `Class updated: ${course.title} cleared.` : `Class not updated: your ${course.set} is already ${course.value} or higher.`,
       body: { course: course.title, set: course.set, value: course.value, import: document },
     };
   }

@@ -1,16 +1,40 @@
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ImportRequest } from '../types.js';
-import { CsvSyntaxError, parseCsv, type CsvTable } from './csv.js';
+import { CsvReader, CsvSyntaxError, type CsvTable } from './csv.js';
+
+/** How much of the file is decoded at a time. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The file's table, read as a stream: the upload is decoded a chunk at a time (a character cut
+ * between two chunks is completed by the decoder) and each chunk parsed at once, so the file is
+ * never decoded whole into one string beside its buffer.
+ */
+export function readCsvBuffer(file: Buffer, chunkBytes = CHUNK_BYTES): CsvTable {
+  const reader = new CsvReader();
+  const decoder = new StringDecoder('utf8');
+  let first = true;
+  for (let at = 0; at < file.length; at += chunkBytes) {
+    let text = decoder.write(file.subarray(at, at + chunkBytes));
+    // Excel and Windows editors often save UTF-8 with a byte order mark.
+    if (first && text.length > 0) {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    reader.push(text);
+  }
+  reader.push(decoder.end());
+  return reader.end();
+}
 
 /** WaccaMyPageScraper's CSV exports, uploaded as the `scoreData` file: the table is the input the import keeps. */
 export function readCsvFile({ file }: ImportRequest): CsvTable {
   if (!file) throw new ImportRejectedError("Expected the CSV file in the multipart field 'scoreData'.");
-  // Excel and Windows editors often save UTF-8 with a byte order mark.
-  const text = file.toString('utf8').replace(/^\uFEFF/, '');
   let table: CsvTable;
   try {
-    table = parseCsv(text);
+    table = readCsvBuffer(file);
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw new ImportRejectedError(`Failed to parse CSV: ${err.message}`);
     throw err;

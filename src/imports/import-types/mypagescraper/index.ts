@@ -1,7 +1,7 @@
 import type { ImportFormat, ImportType } from '../types.js';
 import { readCsvFile } from './csv-file.js';
 import { parsePlayer } from './player.js';
-import { convertRecord, parseRecords, type RecordItem } from './records.js';
+import { checkRecordLevel, convertRecord, parseRecords, type RecordItem } from './records.js';
 
 /** `file/mypagescraper-records-csv`: WaccaMyPageScraper's records export, one row per song with its best per difficulty. */
 export const mypageScraperRecords: ImportType<RecordItem> = {
@@ -9,6 +9,7 @@ export const mypageScraperRecords: ImportType<RecordItem> = {
   read: readCsvFile,
   parse: (input, { maxScores }) => parseRecords(input, maxScores),
   convert: convertRecord,
+  checkMatch: checkRecordLevel,
 };
 
 /** `file/mypagescraper-player-csv`: WaccaMyPageScraper's player export; it sets the stage-up class and imports no scores. */

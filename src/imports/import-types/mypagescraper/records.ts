@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { WACCA } from '../../../game-support/wacca/index.js';
+import type { ChartInfo } from '../../../game-support/types.js';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ConvertedItem, ParsedImport } from '../types.js';
 import { columnsOf, tableOf } from './csv-file.js';
@@ -101,4 +102,11 @@ export function convertRecord(item: RecordItem): ConvertedItem {
       judgements: {},
     },
   };
+}
+
+/** After chart matching: the row's level for this difficulty (e.g. `9+`) must be the matched chart's level, else the score is refused (as Tachi). */
+export function checkRecordLevel(item: RecordItem, chart: ChartInfo): string | undefined {
+  return item.level === chart.level
+    ? undefined
+    : `row ${item.row} ('${item.title}' ${item.difficulty}): the file says level ${item.level}, but the chart is level ${chart.level}.`;
 }

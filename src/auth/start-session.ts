@@ -1,0 +1,19 @@
+import type { ApiRequest } from '../http/request.js';
+
+/** Starts a fresh session (new id, so a pre-login cookie cannot be fixated) for the user. */
+export async function startSession(req: ApiRequest, userID: number): Promise<void> {
+  if (!req.session) await req.openSession?.();
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((err) => {
+      if (err) return reject(err as Error);
+      req.session.userID = userID;
+      req.session.authAt = Date.now();
+      req.session.save((saveErr) => (saveErr ? reject(saveErr as Error) : resolve()));
+    }),
+  );
+}
+
+/** Ends the request's session, if it has one (logout, and "switch account" on the authorization page). */
+export async function endSession(req: ApiRequest): Promise<void> {
+  if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err as Error) : resolve())));
+}

@@ -1,0 +1,72 @@
+import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
+import { presenters, type ApiProfile, type SchemaClass } from '../presenters/profile.js';
+import { ERROR_RESPONSE } from './openapi-errors.js';
+import { renamedDtos, tachiNames } from './profile-names.js';
+import { RAW_RESPONSE_EXTENSION } from './response-shapes.js';
+
+/** Tachi's error body: `{success: false, description}`; a rate-limited answer adds `{status: 429, message}`. */
+const TACHI_ERROR_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['success', 'description'],
+  properties: {
+    success: { type: 'boolean', enum: [false] },
+    description: { type: 'string', description: 'What went wrong, for people (clients must not parse it).' },
+    status: { type: 'integer', enum: [429], description: 'Only when rate limited.' },
+    message: { type: 'string', description: "Only when rate limited: You're being rate limited." },
+  },
+};
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+interface Operation {
+  [RAW_RESPONSE_EXTENSION]?: boolean;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** The models the OpenAPI document must hold for a profile: under tachi, the presenters' tachi classes. */
+export function profileModels(profile: ApiProfile): SchemaClass[] {
+  return profile === 'tachi' ? presenters().flatMap((p) => (p.schemas ? [p.schemas.tachi] : [])) : [];
+}
+
+/**
+ * Makes the OpenAPI document describe what the profile serves (after documentErrors). spec: the
+ * document as it is. tachi: each presenter's spec schema describes its tachi document instead
+ * (the name stays, so every reference follows), request fields Tachi names differently carry
+ * Tachi's names, every JSON answer outside rawPrefixes and RawResponse routes is wrapped in {success: true, description,
+ * body}, and ErrorResponse is Tachi's {success: false, description}.
+ */
+export function documentProfile(document: OpenAPIObject, profile: ApiProfile, rawPrefixes: readonly string[]): OpenAPIObject {
+  if (profile === 'spec') return document;
+  const schemas = (document.components ??= {}).schemas ?? {};
+  document.components.schemas = schemas;
+  for (const { schemas: pair } of presenters()) {
+    if (pair && schemas[pair.tachi.name]) schemas[pair.spec.name] = structuredClone(schemas[pair.tachi.name]);
+  }
+  for (const dto of renamedDtos()) {
+    const schema = schemas[dto.name] as SchemaObject | undefined;
+    if (!schema?.properties) continue;
+    for (const [tachi, own] of Object.entries(tachiNames(dto))) {
+      if (!(own in schema.properties)) continue;
+      schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key === own ? tachi : key, value]));
+      schema.required = schema.required?.map((key: string) => (key === own ? tachi : key));
+    }
+  }
+  schemas[ERROR_RESPONSE] = TACHI_ERROR_SCHEMA;
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (rawPrefixes.some((prefix) => path.startsWith(prefix))) continue;
+    for (const method of METHODS) {
+      const operation = item[method] as Operation | undefined;
+      if (operation?.[RAW_RESPONSE_EXTENSION]) continue;
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        const json = response.content?.['application/json'];
+        if (!/^2\d\d$/.test(status) || !json?.schema) continue;
+        json.schema = {
+          type: 'object',
+          required: ['success', 'description', 'body'],
+          properties: { success: { type: 'boolean', enum: [true] }, description: { type: 'string' }, body: json.schema },
+        };
+      }
+    }
+  }
+  return document;
+}

@@ -1,0 +1,149 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { goals, goalSubs, questlines, quests, questSubs, QuestSection } from '../database/schema.js';
+
+export type GoalRow = typeof goals.$inferSelect;
+export type QuestRow = typeof quests.$inferSelect;
+export type QuestlineRow = typeof questlines.$inferSelect;
+export type GoalSubRecord = typeof goalSubs.$inferSelect;
+export type QuestSubRecord = typeof questSubs.$inferSelect;
+
+/** Spec GoalDocument: charts is {type: single|multi|folder, data}, criteria {key, value, mode, countNum?}. */
+export class GoalDocument {
+  @ApiProperty() goalID!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: '{type: "single", data: chartID} | {type: "multi", data: chartID[]} | {type: "folder", data: folderID}',
+  })
+  charts!: GoalRow['charts'];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: '{key: score|percent|lamp|grade, value, mode: single|absolute|proportion, countNum (not in mode single)}',
+  })
+  criteria!: GoalRow['criteria'];
+}
+
+export class PopularGoalDocument extends GoalDocument {
+  @ApiProperty({ type: 'integer', description: 'How many users are subscribed to the goal.' }) __subscriptions!: number;
+}
+
+export class QuestGoalReference {
+  @ApiProperty() goalID!: string;
+  @ApiProperty({ required: false }) note?: string;
+}
+
+export class QuestSectionDocument {
+  @ApiProperty() title!: string;
+  @ApiProperty({ required: false }) desc?: string;
+  @ApiProperty({ type: [QuestGoalReference] }) goals!: QuestGoalReference[];
+}
+
+export class QuestDocument {
+  @ApiProperty() questID!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() desc!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty({ type: [QuestSectionDocument] }) questData!: QuestSection[];
+}
+
+export class QuestlineDocument {
+  @ApiProperty() questlineID!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() desc!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty({ type: [String], description: 'questIDs, in order.' }) quests!: string[];
+}
+
+export class GoalSubDocument {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() goalID!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty() achieved!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms; null while not achieved.' }) timeAchieved!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms of the last change of progress or outOf; null since subscribing.' })
+  lastInteraction!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) progress!: number | null;
+  @ApiProperty() progressHuman!: string;
+  @ApiProperty() outOf!: number;
+  @ApiProperty() outOfHuman!: string;
+  @ApiProperty() wasInstantlyAchieved!: boolean;
+  @ApiProperty({ description: 'Subscribed directly, not (only) through a quest.' }) wasAssignedStandalone!: boolean;
+}
+
+export class QuestSubDocument {
+  @ApiProperty({ type: 'integer' }) userID!: number;
+  @ApiProperty() questID!: string;
+  @ApiProperty() game!: string;
+  @ApiProperty() playtype!: string;
+  @ApiProperty() achieved!: boolean;
+  @ApiProperty({ type: 'integer', nullable: true }) timeAchieved!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true }) lastInteraction!: number | null;
+  @ApiProperty({ type: 'integer', description: 'Goals of the quest achieved.' }) progress!: number;
+  @ApiProperty() wasInstantlyAchieved!: boolean;
+}
+
+/** Spec EvaluatedGoalResult. */
+export class EvaluatedGoalResult {
+  @ApiProperty() goalID!: string;
+  @ApiProperty() achieved!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'null when the user has no data on the goal’s charts.' }) progress!: number | null;
+  @ApiProperty() outOf!: number;
+  @ApiProperty() progressHuman!: string;
+  @ApiProperty() outOfHuman!: string;
+}
+
+export function toGoalDocument(g: GoalRow): GoalDocument {
+  return { goalID: g.goalID, name: g.name, game: g.game, playtype: g.playtype, charts: g.charts, criteria: g.criteria };
+}
+
+export function toQuestDocument(q: QuestRow): QuestDocument {
+  return { questID: q.questID, name: q.name, desc: q.desc, game: q.game, playtype: q.playtype, questData: q.questData };
+}
+
+export function toQuestlineDocument(q: QuestlineRow): QuestlineDocument {
+  return { questlineID: q.questlineID, name: q.name, desc: q.desc, game: q.game, playtype: q.playtype, quests: q.quests };
+}
+
+export function toGoalSubDocument(s: GoalSubRecord): GoalSubDocument {
+  return {
+    userID: s.userID,
+    goalID: s.goalID,
+    game: s.game,
+    playtype: s.playtype,
+    achieved: s.achieved,
+    timeAchieved: s.timeAchieved,
+    lastInteraction: s.lastInteraction,
+    progress: s.progress,
+    progressHuman: s.progressHuman,
+    outOf: s.outOf,
+    outOfHuman: s.outOfHuman,
+    wasInstantlyAchieved: s.wasInstantlyAchieved,
+    wasAssignedStandalone: s.wasAssignedStandalone,
+  };
+}
+
+export function toQuestSubDocument(s: QuestSubRecord): QuestSubDocument {
+  return {
+    userID: s.userID,
+    questID: s.questID,
+    game: s.game,
+    playtype: s.playtype,
+    achieved: s.achieved,
+    timeAchieved: s.timeAchieved,
+    lastInteraction: s.lastInteraction,
+    progress: s.progress,
+    wasInstantlyAchieved: s.wasInstantlyAchieved,
+  };
+}
+
+/** A goal sub's stored evaluation as an EvaluatedGoalResult. */
+export function goalSubResult(s: GoalSubRecord): EvaluatedGoalResult {
+  return { goalID: s.goalID, achieved: s.achieved, progress: s.progress, outOf: s.outOf, progressHuman: s.progressHuman, outOfHuman: s.outOfHuman };
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import { Database } from '../database/database.js';
+import { fervidexSettings } from '../database/schema.js';
+
+/** A user's Fervidex settings as the API shows them. */
+export interface FervidexSettings {
+  /** The cards (X-Account-Id) whose plays are accepted; null: any card. */
+  cards: string[] | null;
+  /** The next arcade profile dump imports its scores, once. */
+  forceStaticImport: boolean;
+}
+
+/** What a user who never saved Fervidex settings has. */
+export const DEFAULT_FERVIDEX_SETTINGS: FervidexSettings = { cards: null, forceStaticImport: false };
+
+/** Per-user settings of the score hooks' integrations (Tachi's `integrations/…/settings`). */
+@Injectable()
+export class IntegrationSettingsRepository {
+  constructor(private readonly database: Database) {}
+
+  async fervidex(userID: number): Promise<FervidexSettings> {
+    const [row] = await this.database.db.select().from(fervidexSettings).where(eq(fervidexSettings.userID, userID));
+    return row ? { cards: row.cards, forceStaticImport: row.forceStaticImport } : { ...DEFAULT_FERVIDEX_SETTINGS };
+  }
+
+  /** Sets the given fields, creating the row with the defaults for the others. */
+  async saveFervidex(userID: number, changes: Partial<FervidexSettings>): Promise<FervidexSettings> {
+    const [row] = await this.database.db
+      .insert(fervidexSettings)
+      .values({ userID, ...DEFAULT_FERVIDEX_SETTINGS, ...changes })
+      .onConflictDoUpdate({ target: fervidexSettings.userID, set: changes })
+      .returning();
+    return { cards: row.cards, forceStaticImport: row.forceStaticImport };
+  }
+
+  /**
+   * Uses up forceStaticImport: true if it was set (it is now false), false otherwise. One
+   * statement, so two dumps sent at once cannot both use it.
+   */
+  async takeFervidexForceStaticImport(userID: number): Promise<boolean> {
+    const updated = await this.database.db
+      .update(fervidexSettings)
+      .set({ forceStaticImport: false })
+      .where(and(eq(fervidexSettings.userID, userID), eq(fervidexSettings.forceStaticImport, true)))
+      .returning({ userID: fervidexSettings.userID });
+    return updated.length > 0;
+  }
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/validators.js';
+import { IMPORT_TYPES } from '../../imports/import-types/registry.js';
+
+const IMPORT_TYPE_NAMES = IMPORT_TYPES.map((t) => t.name);
+
+export class UserImportsQuery {
+  @ApiPropertyOptional({ enum: IMPORT_TYPE_NAMES, description: 'Only imports of this type.' })
+  @OptionalNotNull()
+  @IsIn(IMPORT_TYPE_NAMES, { message: `importType must be one of: ${IMPORT_TYPE_NAMES.join(', ')}` })
+  importType?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Only imports the user asked for (true) or did not (false).' })
+  @OptionalNotNull()
+  @IsIn(['true', 'false'], { message: 'userIntent must be true or false' })
+  userIntent?: 'true' | 'false';
+}
+
+/** Tachi's GET /config: what the web client bootstraps from. */
+export class TachiConfigResponse {
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ['omni'], description: "Which of Tachi's deployments this is like: omni, every game." }) type!: 'omni';
+  @ApiProperty({ type: [String] }) games!: string[];
+  @ApiProperty({ type: [String] }) importTypes!: string[];
+}

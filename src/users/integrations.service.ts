@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { IntegrationSettingsRepository, type FervidexSettings } from '../repositories/integration-settings.repository.js';
+import type { PatchFervidexSettingsDto } from './dto/integrations.dto.js';
+
+/** A user's settings of the score hooks' integrations. */
+@Injectable()
+export class IntegrationsService {
+  constructor(private readonly settings: IntegrationSettingsRepository) {}
+
+  fervidex(userID: number): Promise<FervidexSettings> {
+    return this.settings.fervidex(userID);
+  }
+
+  /** Sets the given fields; absent ones are unchanged. An empty card list is stored as null: both mean every card. */
+  patchFervidex(userID: number, dto: PatchFervidexSettingsDto): Promise<FervidexSettings> {
+    const changes: Partial<FervidexSettings> = {};
+    if (dto.cards !== undefined) changes.cards = dto.cards?.length ? dto.cards : null;
+    if (dto.forceStaticImport !== undefined) changes.forceStaticImport = dto.forceStaticImport;
+    return Object.keys(changes).length ? this.settings.saveFervidex(userID, changes) : this.settings.fervidex(userID);
+  }
+}

@@ -1,0 +1,188 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { findGpt } from '../game-support/registry.js';
+import { WebhooksRepository, type AttemptRecord } from '../repositories/webhooks.repository.js';
+import { importEvents, newlyAchievedGoals, newlyAchievedQuests, type ImportEventSource, type WebhookEvent } from './webhook-events.js';
+import { sendWebhook } from './webhook-sender.js';
+import { webhookHeaders } from './webhook-signing.js';
+import { WEBHOOK_QUEUE, type AttemptOutcome, type WebhookQueue } from './webhook-queue.js';
+
+/** Deliveries a poll claims at once. */
+const POLL_BATCH = 10;
+
+/** Delay before the retry that follows attempt `attempts` (1-based): base, then doubling. */
+export function retryDelayMs(baseMs: number, attempts: number): number {
+  return baseMs * 2 ** (attempts - 1);
+}
+
+/**
+ * Webhook events: stored as one delivery per event and authorised client once an import has
+ * committed, then attempted by the process's queue (BullMQ) or by this service's poll of the
+ * deliveries table. Storing or delivering never fails the import that caused it.
+ */
+@Injectable()
+export class WebhooksService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(WebhooksService.name);
+  private interval: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private pollAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly deliveries: WebhooksRepository,
+    private readonly config: AppConfig,
+    @Inject(WEBHOOK_QUEUE) private readonly queue: WebhookQueue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.queue.delivers) return;
+    if (this.queue.mode === 'queue') await this.queue.start((id) => this.attempt(id));
+    this.interval = setInterval(() => this.wake(), this.config.WEBHOOK_POLL_INTERVAL_MS);
+    this.interval.unref();
+    this.wake();
+  }
+
+  /** Stops polling and lets the attempts in progress finish before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.interval);
+    clearTimeout(this.soon);
+    await this.polling;
+  }
+
+  /**
+   * Called once an import has committed: its raised classes, newly achieved goals and quests
+   * become deliveries to the clients the user authorised. Never throws (a failure is logged).
+   */
+  async afterImport(doc: ImportEventSource): Promise<void> {
+    try {
+      const goals = newlyAchievedGoals(doc.goalInfo);
+      const quests = newlyAchievedQuests(doc.questInfo);
+      const targets =
+        goals.length || quests.length
+          ? await this.deliveries.targetGpts(
+              goals.map((g) => g.goalID),
+              quests.map((q) => q.questID),
+            )
+          : { goals: new Map(), quests: new Map() };
+      const events = importEvents(doc, {
+        classOrder: (game, playtype, set) => findGpt(game, playtype)?.classes[set]?.values.map((v) => v.id),
+        goalGpt: (id) => targets.goals.get(id),
+        questGpt: (id) => targets.quests.get(id),
+      });
+      await this.publish(doc.userID, events);
+    } catch (err) {
+      this.logger.error(`Webhook events of import ${doc.importID} were not stored: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Stores the events about a user as deliveries to each client that issued the user an API key
+   * and has a webhookUri (no other client), and hands them to the queue. An event whose key was
+   * already stored for a client is not stored again. Returns the new deliveries' ids.
+   */
+  async publish(userID: number, events: WebhookEvent[]): Promise<number[]> {
+    if (!events.length) return [];
+    const clients = await this.deliveries.authorisedClients(userID);
+    if (!clients.length) return [];
+    const ids = await this.deliveries.insertPending(
+      clients.flatMap(({ clientID }) => events.map((e) => ({ clientID, userID, eventKey: e.key, eventType: e.payload.type, payload: e.payload }))),
+      Date.now(),
+    );
+    if (!ids.length) return ids;
+    if (this.queue.mode === 'polled') this.wake();
+    else
+      // Not awaited: while Redis is away BullMQ waits for it, and the import must not. Stored and
+      // pending, a delivery not queued now is queued by a later sweep (requeueDue).
+      void this.queue.schedule(ids).catch((err: Error) => this.logger.warn(`Webhook deliveries ${ids.join(', ')} are queued by a later sweep: ${err.message}`));
+    return ids;
+  }
+
+  /**
+   * One attempt at a delivery, recorded in its row: delivered on a 2xx; failed for good on a
+   * refused address or after WEBHOOK_MAX_ATTEMPTS; otherwise due again after the backoff.
+   */
+  async attempt(deliveryID: number): Promise<AttemptOutcome> {
+    const found = await this.deliveries.findForAttempt(deliveryID);
+    if (!found || found.delivery.status !== 'pending') return 'settled';
+    const { delivery, webhookUri, webhookSecret } = found;
+    const startedAt = Date.now();
+    const attempts = delivery.attempts + 1;
+    let record: AttemptRecord;
+    if (!webhookUri) {
+      record = {
+        status: 'failed',
+        nextAttemptAt: startedAt,
+        lastStatusCode: null,
+        lastError: 'The client no longer has a webhookUri.',
+        lastUrl: null,
+        deliveredAt: null,
+      };
+    } else {
+      const body = JSON.stringify(delivery.payload);
+      const headers = webhookHeaders(webhookSecret, body, { deliveryID, type: delivery.eventType }, startedAt);
+      const result = await sendWebhook(webhookUri, body, headers, {
+        allowPrivate: this.config.WEBHOOKS_ALLOW_PRIVATE,
+        timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
+      });
+      const now = Date.now();
+      const base = { lastStatusCode: result.statusCode, lastError: result.error, lastUrl: result.url };
+      if (result.ok) record = { ...base, status: 'delivered', nextAttemptAt: now, deliveredAt: now };
+      else if (result.permanent || attempts >= this.config.WEBHOOK_MAX_ATTEMPTS) record = { ...base, status: 'failed', nextAttemptAt: now, deliveredAt: null };
+      else record = { ...base, status: 'pending', nextAttemptAt: now + retryDelayMs(this.config.WEBHOOK_RETRY_BASE_MS, attempts), deliveredAt: null };
+    }
+    const recorded = await this.deliveries.recordAttempt(deliveryID, delivery.attempts, startedAt, record);
+    if (!recorded) return 'settled';
+    if (record.status === 'pending') this.logger.warn(`Webhook delivery ${deliveryID} (attempt ${attempts}) failed and is retried: ${record.lastError}`);
+    else if (record.status === 'failed') this.logger.warn(`Webhook delivery ${deliveryID} failed for good after ${attempts} attempt(s): ${record.lastError}`);
+    return record.status === 'pending' ? 'retry' : record.status;
+  }
+
+  /** Starts a poll now, or right after the one in progress. */
+  private wake(): void {
+    if (this.stopped || !this.queue.delivers) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = this.poll()
+      .catch((err: Error) => this.logger.error(`Webhook poll failed: ${err.message}`))
+      .finally(() => {
+        this.polling = undefined;
+        if (this.pollAgain) {
+          this.pollAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /**
+   * Queue mode: queues the due pending deliveries, which are those stored while no job could be
+   * added (by the CLI, while Redis was down, or by a process that stopped in between); a job
+   * already queued is not added twice.
+   */
+  private async requeueDue(): Promise<void> {
+    const ids = await this.deliveries.dueIDs(Date.now(), 1000);
+    if (ids.length) await this.queue.schedule(ids);
+  }
+
+  /** Polled mode: attempts every due delivery, then sets a timer for the next one due before the next regular poll. */
+  private async poll(): Promise<void> {
+    if (this.queue.mode === 'queue') return this.requeueDue();
+    // Claimed deliveries are not taken again (by this or another process) until the lease has passed: an attempt lasts at most the timeout.
+    const leaseMs = this.config.WEBHOOK_TIMEOUT_MS + 60_000;
+    while (!this.stopped) {
+      const ids = await this.deliveries.claimDue(Date.now(), POLL_BATCH, leaseMs);
+      if (!ids.length) break;
+      await Promise.all(ids.map((id) => this.attempt(id).catch((err: Error) => this.logger.error(`Webhook delivery ${id}: ${err.message}`))));
+    }
+    if (this.stopped) return;
+    const next = await this.deliveries.nextDue();
+    clearTimeout(this.soon);
+    if (next !== undefined && next - Date.now() < this.config.WEBHOOK_POLL_INTERVAL_MS) {
+      this.soon = setTimeout(() => this.wake(), Math.max(0, next - Date.now()));
+      this.soon.unref();
+    }
+  }
+}

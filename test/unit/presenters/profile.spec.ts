@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { definePresenter, presentAs, tachiOf } from '../../../src/presenters/profile.js';
+
+interface Row {
+  id: number;
+  flag: boolean;
+}
+
+const present = definePresenter('unit-test-thing', {
+  spec: (row: Row) => ({ id: row.id, flagged: row.flag }),
+  tachi: (row: Row, spec: { id: number; flagged: boolean }) => ({ id: spec.id, flag: row.flag }),
+});
+
+const presentWrapper = definePresenter('unit-test-wrapper', {
+  spec: (row: Row) => ({ ...present(row), extra: 1 }),
+  tachi: (row: Row) => ({ ...tachiOf<object>(present(row)), extra: 1 }),
+});
+
+describe('presentAs', () => {
+  it('serves the spec document itself under spec', () => {
+    const answer = { things: [present({ id: 1, flag: true })] };
+    expect(presentAs('spec', answer)).toBe(answer);
+  });
+
+  it('replaces every presented document, at any depth, by its tachi variant, without changing the answer it was given', () => {
+    const doc = present({ id: 1, flag: true });
+    const answer = { things: [doc, { nested: present({ id: 2, flag: false }) }], count: 2, none: null };
+    expect(presentAs('tachi', answer)).toEqual({ things: [{ id: 1, flag: true }, { nested: { id: 2, flag: false } }], count: 2, none: null });
+    expect(answer.things[0]).toEqual({ id: 1, flagged: true });
+    expect(presentAs('tachi', doc)).toEqual({ id: 1, flag: true });
+  });
+
+  it('leaves a copy made with a spread unpresented: the wrapper presenter is how to add fields', () => {
+    expect(presentAs('tachi', { ...present({ id: 3, flag: true }) })).toEqual({ id: 3, flagged: true });
+    expect(presentAs('tachi', presentWrapper({ id: 3, flag: true }))).toEqual({ id: 3, flag: true, extra: 1 });
+  });
+
+  it('keeps what is not a plain object or array', () => {
+    const buffer = Buffer.from('x');
+    const date = new Date(0);
+    expect(presentAs('tachi', { buffer, date, text: 'a' })).toEqual({ buffer, date, text: 'a' });
+    expect((presentAs('tachi', { buffer }) as { buffer: Buffer }).buffer).toBe(buffer);
+  });
+});

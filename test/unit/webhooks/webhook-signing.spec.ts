@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { isPublicAddress } from '../../../src/webhooks/webhook-address.js';
+import { signWebhook, verifyWebhookSignature, webhookHeaders } from '../../../src/webhooks/webhook-signing.js';
+import { retryDelayMs } from '../../../src/webhooks/webhooks.service.js';
+
+const BODY = '{"type":"class-update/v1","content":{"userID":1}}';
+
+describe('webhook signatures', () => {
+  it('is sha256= and the hex HMAC-SHA256 of "<timestamp>.<body>" (value from `openssl dgst -sha256 -hmac`)', () => {
+    expect(signWebhook('WSsecret', '1700000000', BODY)).toBe('sha256=40a73f2a34974c9533166e5ddfdb7da0c1ccac81b0f49f506dca4a3bc40258af');
+  });
+
+  it('verifies its own signature, and nothing that differs in secret, timestamp or body', () => {
+    const sig = signWebhook('WSsecret', '1700000000', BODY);
+    expect(verifyWebhookSignature('WSsecret', '1700000000', BODY, sig)).toBe(true);
+    expect(verifyWebhookSignature('WSother', '1700000000', BODY, sig)).toBe(false);
+    expect(verifyWebhookSignature('WSsecret', '1700000001', BODY, sig)).toBe(false);
+    expect(verifyWebhookSignature('WSsecret', '1700000000', `${BODY} `, sig)).toBe(false);
+    expect(verifyWebhookSignature('WSsecret', '1700000000', BODY, 'sha256=00')).toBe(false);
+  });
+
+  it('sends the timestamp in Unix seconds, the signature, and the secret as bearer token', () => {
+    const headers = webhookHeaders('WSsecret', BODY, { deliveryID: 9, type: 'class-update/v1' }, 1_700_000_000_999);
+    expect(headers).toEqual({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer WSsecret',
+      'X-Webhook-Timestamp': '1700000000',
+      'X-Webhook-Signature': 'sha256=40a73f2a34974c9533166e5ddfdb7da0c1ccac81b0f49f506dca4a3bc40258af',
+      'X-Webhook-Delivery': '9',
+      'X-Webhook-Event': 'class-update/v1',
+    });
+  });
+});
+
+describe('retry delays', () => {
+  it('start at the base and double: 30 s, 60 s, 120 s, 240 s', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(30_000, n))).toEqual([30_000, 60_000, 120_000, 240_000]);
+  });
+});
+
+describe('isPublicAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    'fc12::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    'not-an-ip',
+  ])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+});
