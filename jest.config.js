@@ -35,4 +35,10 @@ export default {
   // A global option: jest ignores testTimeout inside a project. The e2e hooks boot whole apps, and
   // late in a full run on 2 cores a boot with its fixtures took over 30 s (one slow setup must not fail a file).
   testTimeout: 120000,
+  // Each test file re-evaluates the app's ES modules in a fresh VM context, and one process running
+  // them all grew past a 4 GB heap (the GC then took ~90% of the time). Jest runs the files in worker
+  // processes and replaces a worker once it holds more than this after a file; two workers keep both
+  // cores busy while the other waits on PostgreSQL, Redis, SMTP or a child process.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
 };
