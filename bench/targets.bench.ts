@@ -33,7 +33,7 @@ interface Target {
 
 /** n plays on the charts, half of them on the folders' charts (so folder goals move), a play every 40 s from `start`. */
 function batchManual(n: number, targets: Target[], round: number) {
-  const start = 1_700_000_000_000 + round * 10_000_000_000;
+  const start = 1_700_000_000_000 + round * 1_000_000_000; // rounds ~12 days apart, all in the past
   return {
     meta: { game: 'sdvx', playtype: 'Single', service: 'bench' },
     scores: Array.from({ length: n }, (_, i) => {
@@ -202,6 +202,7 @@ export async function targetsBench(): Promise<string> {
         }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const range = (xs: number[]) => `${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)}`;
       const withMs = median(times.with);
       const withoutMs = median(times.without);
       rows.push([
@@ -210,8 +211,9 @@ export async function targetsBench(): Promise<string> {
         goalSubs,
         questIDs.length,
         Math.round(moved / ROUNDS),
-        (withoutMs / 1000).toFixed(2),
-        (withMs / 1000).toFixed(2),
+        ROUNDS,
+        `${(withoutMs / 1000).toFixed(2)} (${range(times.without)})`,
+        `${(withMs / 1000).toFixed(2)} (${range(times.with)})`,
         `${(((withMs - withoutMs) / withoutMs) * 100).toFixed(0)}%`,
       ]);
     } finally {
@@ -219,5 +221,18 @@ export async function targetsBench(): Promise<string> {
       await target.dispose();
     }
   }
-  return table(['Database', 'Scores', 'Goal subs', 'Quest subs', 'Goal subs moved / import', 'Without subs (s)', 'With subs (s)', 'Extra'], rows);
+  return table(
+    [
+      'Database',
+      'Scores',
+      'Goal subs',
+      'Quest subs',
+      'Goal subs moved / import',
+      'Rounds',
+      'Without subs: median (range) s',
+      'With subs: median (range) s',
+      'Extra (medians)',
+    ],
+    rows,
+  );
 }
