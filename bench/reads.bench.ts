@@ -1,38 +1,97 @@
 import autocannon from 'autocannon';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Database, embeddedDbDir } from '../src/database/database.js';
-import { randomHex } from '../src/common/crypto.js';
+import { Database, embeddedDbDir, MIGRATIONS_FOLDER, queryRows } from '../src/database/database.js';
 import { buildReadsDataset, type ReadsDataset } from './reads-dataset.js';
-import { PG_URL, postgresReachable, serve, table } from './support.js';
+import { MIXES, picker, type MixName } from './request-mix.js';
+import { PG_URL, postgresReachable, serve, table, type Served } from './support.js';
 
 const USERS = Number(process.env.BENCH_READS_USERS ?? 10_000);
 const SCORES_PER_USER = Number(process.env.BENCH_READS_SCORES_PER_USER ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 2);
 const CONNECTIONS = 64;
+/** BENCH_READS_MIXES=fixed,cold,zipf (default all three). */
+const MIX_NAMES = (process.env.BENCH_READS_MIXES?.split(',') ?? MIXES).filter((m): m is MixName => (MIXES as readonly string[]).includes(m));
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: string;
+}
+
+/** 64 connections for DURATION s after a 2 s warm-up, each request's path drawn from `nextPath`. */
+async function load(base: string, nextPath: () => string): Promise<LoadResult> {
+  const options = {
+    url: base,
+    connections: CONNECTIONS,
+    requests: [{ method: 'GET' as const, setupRequest: (req: { path?: string }) => ({ ...req, path: nextPath() }) }],
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const r = await autocannon({ ...options, duration: DURATION });
   // Errors are mostly timeouts (autocannon gives up after 10 s): reported beside the figures, not hidden.
   const failures = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors (${r.timeouts} timeouts)`].filter(Boolean).join(', ');
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
 }
 
-function endpoints(d: ReadsDataset): [string, string][] {
+/** Who and what requests are spread over: the GPT's players, its charts with PBs, and words of its song titles. */
+interface Population {
+  userIDs: number[];
+  chartIDs: string[];
+  searchTerms: string[];
+}
+
+async function population(database: Database): Promise<Population> {
+  const userIDs = (
+    await queryRows<{ id: number }>(database.db, sql`SELECT user_id AS id FROM user_game_stats WHERE game = 'sdvx' AND playtype = 'Single' ORDER BY 1`)
+  ).map((r) => Number(r.id));
+  const chartIDs = (
+    await queryRows<{ id: string }>(database.db, sql`SELECT DISTINCT chart_id AS id FROM personal_bests WHERE game = 'sdvx' AND playtype = 'Single' ORDER BY 1`)
+  ).map((r) => r.id);
+  const words = await queryRows<{ w: string }>(
+    database.db,
+    sql`SELECT DISTINCT lower(w) AS w FROM songs, regexp_split_to_table(title, '\\s+') w WHERE game = 'sdvx' AND w ~ '^[A-Za-z]{4,}$' ORDER BY 1 LIMIT 500`,
+  );
+  return { userIDs, chartIDs, searchTerms: words.map((r) => r.w) };
+}
+
+type Endpoint = [name: string, path: (mix: MixName) => () => string];
+
+function endpoints(d: ReadsDataset, p: Population): Endpoint[] {
   const gpt = '/api/v1/games/sdvx/Single';
-  const ugpt = `/api/v1/users/${d.sampleUserID}/games/sdvx/Single`;
+  const user = (mix: MixName) => picker(mix, p.userIDs, d.sampleUserID, 1);
+  const chart = (mix: MixName) => picker(mix, p.chartIDs, d.sampleChartID, 2);
+  const term = (mix: MixName) => picker(mix, p.searchTerms, d.searchTerm, 3);
+  const ugpt = (suffix: string) => (mix: MixName) => {
+    const next = user(mix);
+    return () => `/api/v1/users/${next()}/games/sdvx/Single/${suffix}`;
+  };
   return [
-    ['/status', '/api/v1/status'],
-    ['GPT leaderboard', `${gpt}/leaderboard`],
-    ['chart pbs', `${gpt}/charts/${d.sampleChartID}/pbs`],
-    ['UGPT pbs/best', `${ugpt}/pbs/best`],
-    ['UGPT scores/recent', `${ugpt}/scores/recent`],
-    ['UGPT leaderboard-adjacent', `${ugpt}/leaderboard-adjacent`],
-    ['charts?search', `${gpt}/charts?search=${encodeURIComponent(d.searchTerm)}`],
+    ['/status', () => () => '/api/v1/status'],
+    // One page per GPT: the same request under every mix.
+    ['GPT leaderboard', () => () => `${gpt}/leaderboard`],
+    [
+      'chart pbs',
+      (mix) => {
+        const next = chart(mix);
+        return () => `${gpt}/charts/${next()}/pbs`;
+      },
+    ],
+    ['UGPT pbs/best', ugpt('pbs/best')],
+    ['UGPT scores/recent', ugpt('scores/recent')],
+    ['UGPT leaderboard-adjacent', ugpt('leaderboard-adjacent')],
+    [
+      'charts?search',
+      (mix) => {
+        const next = term(mix);
+        return () => `${gpt}/charts?search=${encodeURIComponent(next())}`;
+      },
+    ],
   ];
 }
 
@@ -57,101 +116,190 @@ async function seqScans(url: string, logFile: string): Promise<string[]> {
   return [...found];
 }
 
+/** Identifies the dataset: its size and the migrations it was built with. */
+function datasetKey(): string {
+  const hash = createHash('sha256');
+  for (const file of fs
+    .readdirSync(MIGRATIONS_FOLDER)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  return `${USERS}x${SCORES_PER_USER}_${hash.digest('hex').slice(0, 10)}`;
+}
+
+interface KeptDataset {
+  dataset: ReadsDataset;
+  builtNote: string;
+  /** The server's database: DATABASE_URL, or the DATA_DIR of the embedded one. */
+  env: Record<string, string>;
+  url?: string;
+}
+
+const META = sql`CREATE TABLE IF NOT EXISTS bench_reads_meta (dataset jsonb NOT NULL, built_note text NOT NULL)`;
+
 /**
- * Builds the dataset (10,000 users, 1,000,000 scores by default) on each database kind, then
- * drives the read endpoints with autocannon at 64 connections against the real server in its own
- * process, beside a bare NestJS hello-world measured in the same run.
+ * The dataset of this size and schema, built once and kept between runs (a PostgreSQL database
+ * st_reads_<key>, or a data directory st-reads-<key> in the temp directory); BENCH_READS_FRESH=1
+ * rebuilds it. Datasets of other keys are removed.
+ */
+async function keptDataset(kind: 'PGlite' | 'PostgreSQL'): Promise<KeptDataset> {
+  const key = datasetKey();
+  const fresh = process.env.BENCH_READS_FRESH === '1';
+  let database: Database;
+  let env: Record<string, string>;
+  let url: string | undefined;
+  if (kind === 'PostgreSQL') {
+    const name = `st_reads_${key}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'st\\_reads\\_%'`);
+      for (const r of rows) if (r.datname !== name || fresh) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+      if (!rows.some((r) => r.datname === name) || fresh) await admin.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await admin.end();
+    }
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    env = { DATABASE_URL: url };
+    database = await Database.open({ url, poolSize: 10 });
+  } else {
+    const dataDir = path.join(os.tmpdir(), `st-reads-${key}`);
+    for (const entry of fs.readdirSync(os.tmpdir()))
+      if (entry.startsWith('st-reads-') && (entry !== path.basename(dataDir) || fresh))
+        fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    env = { DATA_DIR: dataDir };
+    database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+  }
+  try {
+    await database.migrate();
+    await database.db.execute(META);
+    const [kept] = await queryRows<{ dataset: ReadsDataset | string; built_note: string }>(database.db, sql`SELECT dataset, built_note FROM bench_reads_meta`);
+    if (kept) {
+      const dataset = typeof kept.dataset === 'string' ? (JSON.parse(kept.dataset) as ReadsDataset) : kept.dataset;
+      return { dataset, builtNote: `${kind}: dataset kept from an earlier run (${kept.built_note}).`, env, url };
+    }
+    const started = Date.now();
+    const dataset = await buildReadsDataset(database, USERS, SCORES_PER_USER, (l) => console.error(`${kind}${l}`));
+    const builtNote = `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s; one more player's import of ${SCORES_PER_USER} plays into it (in process, not over HTTP): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`;
+    // As autovacuum would on a server, and the embedded server's own statistics job does.
+    await database.db.execute(sql`ANALYZE`);
+    const { plays: _plays, ...stored } = dataset as ReadsDataset & { plays?: unknown };
+    await database.db.execute(sql`INSERT INTO bench_reads_meta (dataset, built_note) VALUES (${JSON.stringify(stored)}::jsonb, ${builtNote})`);
+    return { dataset, builtNote: `${builtNote}.`, env, url };
+  } finally {
+    await database.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})` : '');
+
+/**
+ * Drives the read endpoints with autocannon at 64 connections against the real server in its own
+ * process (statement logging off), under each request mix, beside a bare NestJS hello-world: the
+ * ceiling. Both servers stay up and are measured in alternation, round by round (ceiling, then
+ * every endpoint and mix), and each figure is the median of BENCH_READS_ROUNDS rounds with its
+ * range. The dataset (10,000 players, 1,000,000 scores by default) is built once and kept.
+ * Afterwards, an untimed pass with statement logging on EXPLAINs every statement (PostgreSQL).
  */
 export async function readsBench(): Promise<string> {
   const rows: (string | number)[][] = [];
   const notes: string[] = [];
-  const hello = await serve(['dist-bench/bench/hello-server.js'], {});
-  const ceiling = await load(`${hello.url}/hello`);
-  await hello.stop();
   const note = (text: string) => {
     notes.push(text);
     console.error(`  ${text}`);
   };
-  const row = (cells: (string | number)[]) => {
-    rows.push(cells);
-    console.error(`  ${cells.join(' | ')}`);
-  };
-  row(['—', 'hello world (ceiling)', Math.round(ceiling.rps), '100%', ceiling.p50, ceiling.p99, ceiling.failures]);
-
   // BENCH_READS_DATABASES=postgres (or pglite) runs one kind only.
   const only = process.env.BENCH_READS_DATABASES?.toLowerCase();
   const kinds: ('PGlite' | 'PostgreSQL')[] = [
     ...((!only || only.includes('postgres')) && (await postgresReachable()) ? (['PostgreSQL'] as const) : []),
     ...(!only || only.includes('pglite') ? (['PGlite'] as const) : []),
   ];
-  for (const kind of kinds) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-reads-'));
-    const sqlLog = path.join(dataDir, 'sql.log');
-    let dbUrl: string | undefined;
-    let dbName = '';
-    if (kind === 'PostgreSQL') {
-      dbName = `st_reads_${randomHex(4)}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${dbName}"`);
-      await admin.end();
-      const u = new URL(PG_URL);
-      u.pathname = `/${dbName}`;
-      dbUrl = u.toString();
-    }
-    try {
-      const database = dbUrl ? await Database.open({ url: dbUrl, poolSize: 10 }) : await Database.open({ dataDir: embeddedDbDir(dataDir) });
-      await database.migrate();
-      const started = Date.now();
-      const dataset = await buildReadsDataset(database, USERS, SCORES_PER_USER, (l) => console.error(`${kind}${l}`));
+  const hello = await serve(['dist-bench/bench/hello-server.js'], {});
+  try {
+    for (const kind of kinds) {
+      const kept = await keptDataset(kind);
+      note(kept.builtNote);
+      const database = await Database.open(kept.url ? { url: kept.url, poolSize: 2 } : { dataDir: embeddedDbDir(kept.env.DATA_DIR) });
+      const people = await population(database).finally(() => database.close());
       note(
-        `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+        `${kind}: requests spread over ${people.userIDs.length} players, ${people.chartIDs.length} charts with PBs and ${people.searchTerms.length} title words.`,
       );
-      note(
-        `${kind}: one more player's import of ${SCORES_PER_USER} plays into that dataset (ranks kept as usual): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}.`,
-      );
-      // As autovacuum would on a server, and the embedded server's own statistics job does.
-      await database.db.execute(sql`ANALYZE`);
-      await database.close();
-
-      const server = await serve(
-        ['dist/main.js'],
-        {
-          ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-          DATA_DIR: dataDir,
-          PORT: '3999',
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_PER_MINUTE: '0',
-          SNAPSHOT_SCHEDULE: 'false',
-          SQL_LOG_FILE: sqlLog,
-        },
-        3999,
-      );
+      const base = { ...kept.env, PORT: '3999', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', SNAPSHOT_SCHEDULE: 'false' };
+      const list = endpoints(kept.dataset, people);
+      const results = new Map<string, LoadResult[]>();
+      const record = (k: string, r: LoadResult) => results.set(k, [...(results.get(k) ?? []), r]);
+      let server: Served | undefined = await serve(['dist/main.js'], base, 3999);
       try {
-        for (const [name, url] of endpoints(dataset)) {
-          const r = await load(`${server.url}${url}`);
-          row([kind, name, Math.round(r.rps), `${((r.rps / ceiling.rps) * 100).toFixed(0)}%`, r.p50, r.p99, r.failures]);
+        for (let round = 1; round <= ROUNDS; round++) {
+          record('ceiling', await load(hello.url, () => '/hello'));
+          for (const [name, pathFor] of list)
+            for (const mix of name === '/status' || name === 'GPT leaderboard' ? (['fixed'] as const) : MIX_NAMES)
+              record(`${name}|${mix}`, await load(server.url, pathFor(mix)));
+          console.error(`  ${kind}: round ${round}/${ROUNDS} done`);
         }
       } finally {
         await server.stop();
+        server = undefined;
       }
-      if (dbUrl) {
-        const scans = await seqScans(dbUrl, sqlLog);
+      const ceiling = results.get('ceiling')!;
+      const ceilingRps = median(ceiling.map((r) => r.rps));
+      rows.push([
+        kind,
+        'hello world (ceiling)',
+        '—',
+        `${Math.round(ceilingRps)}${range(ceiling.map((r) => r.rps))}`,
+        '100%',
+        median(ceiling.map((r) => r.p50)),
+        `${median(ceiling.map((r) => r.p99))}${range(ceiling.map((r) => r.p99))}`,
+        '',
+      ]);
+      for (const [key, rs] of results) {
+        if (key === 'ceiling') continue;
+        const [name, mix] = key.split('|');
+        const rps = median(rs.map((r) => r.rps));
+        rows.push([
+          kind,
+          name,
+          mix,
+          `${Math.round(rps)}${range(rs.map((r) => r.rps))}`,
+          `${((rps / ceilingRps) * 100).toFixed(0)}%`,
+          median(rs.map((r) => r.p50)),
+          `${median(rs.map((r) => r.p99))}${range(rs.map((r) => r.p99))}`,
+          rs
+            .map((r) => r.failures)
+            .filter(Boolean)
+            .join('; '),
+        ]);
+      }
+
+      if (kept.url) {
+        // Untimed: every statement of a few requests per endpoint and mix, logged, then EXPLAINed.
+        const sqlLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'st-reads-log-')), 'sql.log');
+        const logged = await serve(['dist/main.js'], { ...base, SQL_LOG_FILE: sqlLog }, 3999);
+        try {
+          for (const [, pathFor] of list)
+            for (const mix of MIX_NAMES) {
+              const next = pathFor(mix);
+              for (let i = 0; i < 3; i++) await (await fetch(`${logged.url}${next()}`)).arrayBuffer();
+            }
+        } finally {
+          await logged.stop();
+        }
+        const scans = await seqScans(kept.url, sqlLog);
+        fs.rmSync(path.dirname(sqlLog), { recursive: true, force: true });
         note(
           scans.length
             ? `${kind}: sequential scans found:\n${scans.map((s) => `  - ${s}`).join('\n')}`
             : `${kind}: EXPLAIN of every statement these endpoints ran shows no sequential scan on scores, personal_bests or pb_ratings.`,
         );
       }
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-        await admin.end();
-      }
     }
+  } finally {
+    await hello.stop();
   }
-  return `${table(['Database', 'Endpoint', 'req/s', 'of ceiling', 'p50 ms', 'p99 ms', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
+  return `${table(['Database', 'Endpoint', 'Mix', 'req/s: median (range)', 'of ceiling', 'p50 ms', 'p99 ms: median (range)', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
 }
