@@ -12,7 +12,6 @@ import { earlyResponseHandling } from './http/early-response.js';
 import { documentProfile, profileModels } from './http/openapi-profile.js';
 import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
-import { runAsRequest } from './database/embedded-query-order.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -48,8 +47,6 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
   app.set('query parser', 'simple');
-  // The embedded database serves the oldest request's statements first (see embedded-query-order.ts).
-  app.use((req: { startedAt?: number }, _res: unknown, next: () => void) => runAsRequest((req.startedAt = Date.now()), next));
   // First, so that it sees every answer, including those given before the body is read.
   app.use(earlyResponseHandling());
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));

@@ -12,7 +12,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../common/project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { orderedPglite } from './embedded-query-order.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -108,7 +107,7 @@ export class Database {
     const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
     try {
       const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
-      const db = drizzlePglite(orderedPglite(pglite), { schema, logger: options.sqlLogFile ? fileLogger(options.sqlLogFile) : false });
+      const db = drizzlePglite(pglite, { schema, logger: options.sqlLogFile ? fileLogger(options.sqlLogFile) : false });
       return new Database(
         'pglite',
         db as unknown as Db,

@@ -16,6 +16,4 @@ export interface ApiRequest extends Request {
   targetUser?: UserRow;
   /** Set when the request came without a session cookie: loads an empty session, for routes that log in. */
   openSession?: () => Promise<void>;
-  /** When the request arrived (ms): the embedded database serves older requests' statements first. */
-  startedAt?: number;
 }

@@ -1,6 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
-import { resumeRequest } from '../../database/embedded-query-order.js';
 import type { ApiRequest } from '../request.js';
 import { AuthResolver } from './auth-resolver.service.js';
 
@@ -15,8 +14,6 @@ export class AuthMiddleware implements NestMiddleware {
 
   /** Errors thrown here reach the global exception filter through Nest's middleware proxy. */
   async use(req: ApiRequest, _res: Response, next: NextFunction) {
-    // Reading a body runs in the socket's callbacks, which do not carry the request's start time.
-    if (req.startedAt !== undefined) resumeRequest(req.startedAt);
     req.auth = this.resolver.guest();
     const header = req.headers.authorization;
     if (header !== undefined) {
