@@ -22,6 +22,8 @@ export interface ReadsDataset {
   searchTerm: string;
   /** Milliseconds of each of 5 imports of scoresPerUser plays by a new player, after the dataset was built. */
   lateImportMs: number[];
+  /** `count` more plays drawn as the dataset's were (batch-manual score documents), by a player of skill in [0, 1). */
+  plays: (skill: number, count: number) => Record<string, unknown>[];
 }
 
 const LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'ULTIMATE CHAIN'];
@@ -152,5 +154,6 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     sampleToken: token,
     searchTerm: 'love',
     lateImportMs,
+    plays: (skill, count) => plays(skill, count).map((p) => p.raw),
   };
 }

@@ -74,7 +74,6 @@ export async function countScores(database: Database, filter: ScoreFilter): Prom
 async function resyncKeys(
   tx: Tx,
   keys: readonly { userID: number; game: string; playtype: string; chartID: string }[],
-  options: { rerankOnlyMoved?: boolean } = {},
 ) {
   await lockCharts(tx, [...new Set(keys.map((k) => k.chartID))]);
   const contexts = await loadChartContexts(tx, [...new Set(keys.map((k) => k.chartID))]);
@@ -82,7 +81,7 @@ async function resyncKeys(
     const gpt = findGpt(group[0].game, group[0].playtype);
     if (!gpt) continue;
     const mine = new Map(group.filter((k) => contexts.has(k.chartID)).map((k) => [k.chartID, contexts.get(k.chartID)!]));
-    await recomputePersonalBests(tx, group[0].userID, gpt, mine, [], options);
+    await recomputePersonalBests(tx, group[0].userID, gpt, mine);
     await recomputeGameStats(tx, group[0].userID, gpt);
     // recomputed PBs move goals as an import's do
     await reevaluateTargets(tx, group[0].userID, gpt.game, gpt.playtype, { chartIDs: [...mine.keys()] });
@@ -124,8 +123,9 @@ export async function recalcScores(database: Database, filter: ScoreFilter, onBa
           WHERE s.score_id = r.score_id`);
 
       const keys = rows.map(({ score }) => ({ userID: score.userID, game: score.game, playtype: score.playtype, chartID: score.chartID }));
-      // Re-rating rarely re-orders a chart: only charts where a PB moved are re-ranked, and nobody else's PB is read otherwise.
-      await resyncKeys(tx, keys, { rerankOnlyMoved: true });
+      // Re-rating rarely re-orders a chart: a PB whose ranking key did not move keeps its rank, and
+      // no other player's PB is written (a moved one marks its chart for the rank refresher).
+      await resyncKeys(tx, keys);
       for (const group of groupBy(rows, (r) => `${r.score.game}:${r.score.playtype}`).values()) {
         const gpt = findGpt(group[0].score.game, group[0].score.playtype);
         const sessionIDs = [...new Set(group.map((r) => r.score.sessionID).filter((id): id is string => id !== null))];
