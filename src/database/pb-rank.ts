@@ -26,15 +26,26 @@ export interface RankingKey {
 /**
  * SQL bigint: how many PBs on the key's chart come before it. Three index ranges: a better order;
  * the same order and a better score; the same order and score, then an earlier rank_time (unknown
- * last) or the same one and a lower user id. `exceptUserID` leaves that user's PB out (their
- * stored PB while a new one for them is being ranked).
+ * last) or the same one and a lower user id.
  */
-export function pbsBefore(k: RankingKey, exceptUserID?: number): SQL {
-  const others = exceptUserID === undefined ? sql`` : sql` AND o.user_id <> ${exceptUserID}`;
-  return sql`((SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order > ${k.rankOrder}${others})
-  + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score > ${k.score}${others})
-  + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score = ${k.score}${others}
+export function pbsBefore(k: RankingKey): SQL {
+  return sql`((SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order > ${k.rankOrder})
+  + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score > ${k.score})
+  + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score = ${k.score}
       AND (o.rank_time < ${k.rankTime} OR (${k.rankTime} IS NULL AND o.rank_time IS NOT NULL) OR (o.rank_time IS NOT DISTINCT FROM ${k.rankTime} AND o.user_id < ${k.userID}))))`;
+}
+
+/**
+ * SQL boolean: whether any PB on the key's chart (but `exceptUserID`'s) comes after it. Three
+ * index probes, the mirror of pbsBefore's ranges: a worse order; the same order and a worse score;
+ * the same order and score, then a later rank_time (or none, where the key has one) or the same
+ * one and a higher user id.
+ */
+export function pbsAfterExist(k: RankingKey, exceptUserID: number): SQL {
+  return sql`(EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order < ${k.rankOrder} AND o.user_id <> ${exceptUserID})
+  OR EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score < ${k.score} AND o.user_id <> ${exceptUserID})
+  OR EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score = ${k.score} AND o.user_id <> ${exceptUserID}
+      AND ((${k.rankTime} IS NOT NULL AND (o.rank_time IS NULL OR o.rank_time > ${k.rankTime})) OR (o.rank_time IS NOT DISTINCT FROM ${k.rankTime} AND o.user_id > ${k.userID}))))`;
 }
 
 /** The key of the personal_bests row of the enclosing query. */

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_NAMESPACE, queryRows, type Tx } from '../database/database.js';
 import { anyOf, insertRows, upsertRows } from '../database/bulk-write.js';
 import { chartRankings, charts, pbRatings, personalBests, scores, songs } from '../database/schema.js';
-import { pbsBefore, RANKING_ORDER_SQL } from '../database/pb-rank.js';
+import { pbsAfterExist, RANKING_ORDER_SQL } from '../database/pb-rank.js';
 import type { ChartInfo, GptSupport, SongInfo } from '../game-support/types.js';
 import { toChartInfo, toSongInfo } from './chart-info.js';
 import { mergePersonalBest, pbOrderValue, type ScoreForPb } from './pb-merge.js';
@@ -53,12 +53,12 @@ interface StoredKey {
 /**
  * Recomputes the user's PBs on these charts from all their scores there — the stored ones plus
  * `unsaved` (scores of this transaction not inserted yet) — deleting the PB of a chart with no
- * score left. It writes no other player's row: a PB whose ranking key (see database/pb-rank.ts)
- * moved gets its own rank counted read-only (1 + the PBs before it), the chart's player count
- * follows, and the chart is marked dirty when other PBs' stored ranks may have shifted, for the
- * rank refresher (scoring/rank-refresher.ts) to rewrite off the request path; readers count a
- * dirty chart's ranks live meanwhile. `deferRanking` (bulk loads) counts nothing: every touched
- * chart is left dirty, for rerankCharts afterwards (or the refresher). Returns the user's new PBs.
+ * score left. It writes and locks no other player's row, and reads none but one index entry per
+ * moved PB: the chart's player count follows, and a chart where other PBs' places may have
+ * shifted is marked dirty, for the rank refresher (scoring/rank-refresher.ts) to re-rank off the
+ * request path; readers count a dirty chart's ranks live meanwhile (database/pb-rank.ts).
+ * `deferRanking` (bulk loads) takes no chart lock and leaves every touched chart dirty, for
+ * rerankCharts afterwards (or the refresher). Returns the user's new PBs.
  */
 export async function recomputePersonalBests(
   tx: Tx,
@@ -124,46 +124,51 @@ export async function recomputePersonalBests(
     });
   }
 
-  // A PB whose key did not move keeps its rank (and so does everyone else); the rest are ranked.
-  const moved: MergedPbRow[] = [];
+  // A PB whose key did not move keeps its rank (and so does everyone else); the rest moved.
+  const moved = new Set<string>();
   for (const pb of pbs) {
     const old = was.get(pb.chartID);
     if (old && old.rankOrder === pb.rankOrder && old.score === pb.score && old.rankTime === (pb.rankTime ?? null)) pb.rank = old.rank;
-    else moved.push(pb);
+    else moved.add(pb.chartID);
   }
-  if (moved.length && !options.deferRanking) {
-    const ranked = await queryRows<{ chart_id: string; rank: number }>(
-      tx,
-      sql`SELECT k.chart_id, (1 + ${pbsBefore({ chartID: sql`k.chart_id`, rankOrder: sql`k.rank_order`, score: sql`k.score`, rankTime: sql`k.rank_time`, userID: sql`k.user_id` }, userID)})::int AS rank
-      FROM jsonb_to_recordset(${JSON.stringify(moved.map((p) => ({ chart_id: p.chartID, rank_order: p.rankOrder, score: p.score, rank_time: p.rankTime ?? null, user_id: userID })))}::jsonb)
-        AS k(chart_id text, rank_order float8, score float8, rank_time bigint, user_id int)`,
-    );
-    const rankOf = new Map(ranked.map((r) => [r.chart_id, Number(r.rank)]));
-    for (const pb of moved) pb.rank = rankOf.get(pb.chartID)!;
-  }
+  const ranking = new Map(rankings.map((r) => [r.chartID, r]));
+  const isClean = (chartID: string) => !options.deferRanking && (ranking.get(chartID)?.dirtySince ?? null) === null;
+  // On a clean chart, a PB with nobody after it takes the last rank and moves no one else. Finding
+  // one PB after it is one index probe (where counting the PBs before it grows with the crowd).
+  const movedOnClean = pbs.filter((pb) => moved.has(pb.chartID) && isClean(pb.chartID));
+  const last = new Set(
+    movedOnClean.length === 0
+      ? []
+      : (
+          await queryRows<{ chart_id: string }>(
+            tx,
+            sql`SELECT k.chart_id FROM jsonb_to_recordset(${JSON.stringify(movedOnClean.map((p) => ({ chart_id: p.chartID, rank_order: p.rankOrder, score: p.score, rank_time: p.rankTime ?? null })))}::jsonb)
+              AS k(chart_id text, rank_order float8, score float8, rank_time bigint)
+            WHERE NOT ${pbsAfterExist({ chartID: sql`k.chart_id`, rankOrder: sql`k.rank_order`, score: sql`k.score`, rankTime: sql`k.rank_time`, userID: sql`${userID}::int` }, userID)}`,
+          )
+        ).map((r) => r.chart_id),
+  );
 
   // Each chart whose PB appeared, went or moved: its player count changes by -1, 0 or +1, and it
-  // turns dirty unless nobody else's place changed — the chart was clean and the PB kept its rank,
-  // or it appeared last, or the one that went was last.
+  // turns dirty unless nobody else's place changed: on a clean chart, the PB came last and was
+  // last before (or is new), or the one that went was last. A PB on a chart left dirty is stored
+  // unranked (0) until the refresher ranks it; readers count it live meanwhile.
   const mine = new Map(pbs.map((p) => [p.chartID, p]));
-  const ranking = new Map(rankings.map((r) => [r.chartID, r]));
   const now = Date.now();
   const chartChanges: { chart_id: string; players: number; dirty_since: number | null }[] = [];
   for (const chartID of [...chartIDs].sort()) {
     const old = was.get(chartID);
     const pb = mine.get(chartID);
     if (!old && !pb) continue;
-    if (old && pb && !moved.includes(pb)) continue;
+    if (old && pb && !moved.has(chartID)) continue;
     const delta = (pb ? 1 : 0) - (old ? 1 : 0);
+    const players = (ranking.get(chartID)?.players ?? 0) + delta;
     let dirty = true;
-    if (!options.deferRanking) {
-      const current = ranking.get(chartID);
-      const clean = !current || current.dirtySince === null;
-      const players = (current?.players ?? 0) + delta;
-      if (clean && pb && old) dirty = pb.rank !== old.rank;
-      else if (clean && pb) dirty = pb.rank !== players;
-      else if (clean && old) dirty = old.rank !== players + 1;
+    if (isClean(chartID)) {
+      if (pb) dirty = !last.has(chartID) || (old !== undefined && old.rank !== players);
+      else dirty = old!.rank !== players + 1;
     }
+    if (pb) pb.rank = dirty ? 0 : players;
     chartChanges.push({ chart_id: chartID, players: delta, dirty_since: dirty ? now : null });
   }
 
