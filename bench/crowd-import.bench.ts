@@ -70,7 +70,10 @@ export async function crowdImportBench(): Promise<string> {
       const ms: number[] = [];
       try {
         for (const [i, token] of tokens.entries()) {
-          const body = JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'bench' }, scores: dataset.plays((i + 0.5) / tokens.length, PLAYS) });
+          const body = JSON.stringify({
+            meta: { game: 'sdvx', playtype: 'Single', service: 'bench' },
+            scores: dataset.plays((i + 0.5) / tokens.length, PLAYS),
+          });
           const t0 = performance.now();
           const res = await fetch(`${server.url}/api/v1/ir/direct-manual/import`, {
             method: 'POST',
@@ -88,7 +91,14 @@ export async function crowdImportBench(): Promise<string> {
       }
       // The first import warms the server's caches: the rest are the figure.
       const timedMs = ms.slice(1);
-      rows.push([size, dataset.scores, `${buildS.toFixed(0)} s`, Math.round(median(timedMs)), `${Math.round(Math.min(...timedMs))}–${Math.round(Math.max(...timedMs))}`, ms.map((m) => Math.round(m)).join(', ')]);
+      rows.push([
+        size,
+        dataset.scores,
+        `${buildS.toFixed(0)} s`,
+        Math.round(median(timedMs)),
+        `${Math.round(Math.min(...timedMs))}–${Math.round(Math.max(...timedMs))}`,
+        ms.map((m) => Math.round(m)).join(', '),
+      ]);
       console.error(`  ${rows.at(-1)!.join(' | ')}`);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

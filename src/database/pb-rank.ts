@@ -9,7 +9,12 @@ import { chartRankings, personalBests } from './schema.js';
  */
 
 /** ORDER BY of a chart's PBs, best first (pbs_chart_order_idx). */
-export const RANKING_ORDER = [desc(personalBests.rankOrder), desc(personalBests.score), sql`${personalBests.rankTime} ASC NULLS LAST`, asc(personalBests.userID)];
+export const RANKING_ORDER = [
+  desc(personalBests.rankOrder),
+  desc(personalBests.score),
+  sql`${personalBests.rankTime} ASC NULLS LAST`,
+  asc(personalBests.userID),
+];
 
 /** The SQL of `ORDER BY` of the ranking key, for raw statements over personal_bests (unaliased). */
 export const RANKING_ORDER_SQL = sql.raw('rank_order DESC, score DESC, rank_time ASC NULLS LAST, user_id');

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { bmsCourses, chartRankings, charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
+import { bmsCourses, chartRankings, charts, folderCharts, folders, gameTables, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };

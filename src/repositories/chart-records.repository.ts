@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { overlaps } from '../database/bulk-write.js';
 import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, readChartPage } from '../database/pb-rank.js';
 import { Database } from '../database/database.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, RANKING_ORDER, readChartPage } from '../database/pb-rank.js';
 import { Database, queryRows } from '../database/database.js';
 import { containsPattern } from '../database/like.js';

@@ -83,7 +83,13 @@ export async function recomputePersonalBests(
       .from(scores)
       .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs))),
     tx
-      .select({ chartID: personalBests.chartID, rankOrder: personalBests.rankOrder, score: personalBests.score, rankTime: personalBests.rankTime, rank: personalBests.rank })
+      .select({
+        chartID: personalBests.chartID,
+        rankOrder: personalBests.rankOrder,
+        score: personalBests.score,
+        rankTime: personalBests.rankTime,
+        rank: personalBests.rank,
+      })
       .from(personalBests)
       .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs))),
     options.deferRanking
@@ -253,7 +259,13 @@ export async function rerankCharts(tx: Tx, gpt: GptSupport, chartIDs: readonly s
   if (chartIDs.length === 0) return 0;
   await lockCharts(tx, chartIDs);
   const keys = await tx
-    .select({ userID: personalBests.userID, chartID: personalBests.chartID, percent: personalBests.percent, rankOrder: personalBests.rankOrder, scoreData: gpt.pbOrder ? personalBests.scoreData : sql<null>`NULL` })
+    .select({
+      userID: personalBests.userID,
+      chartID: personalBests.chartID,
+      percent: personalBests.percent,
+      rankOrder: personalBests.rankOrder,
+      scoreData: gpt.pbOrder ? personalBests.scoreData : sql<null>`NULL`,
+    })
     .from(personalBests)
     .where(anyOf(personalBests.chartID, chartIDs));
   const fixed = keys
