@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../database/database.js';
 import { chartRankings, personalBests } from '../database/schema.js';
 import { allGpts } from '../game-support/registry.js';
@@ -20,7 +20,7 @@ export interface RerankResult {
 export async function rerankAll(database: Database, games?: readonly string[]): Promise<RerankResult> {
   const result: RerankResult = { charts: 0, changed: 0 };
   for (const gpt of allGpts().filter((g) => !games || games.includes(g.game))) {
-    // The charts with PBs, and those whose count says they have some.
+    // The charts with PBs, and every chart with a count (or a dirty mark) to correct.
     const chartIDs = (
       await database.db
         .selectDistinct({ chartID: personalBests.chartID })
@@ -30,7 +30,7 @@ export async function rerankAll(database: Database, games?: readonly string[]): 
           database.db
             .select({ chartID: chartRankings.chartID })
             .from(chartRankings)
-            .where(and(eq(chartRankings.game, gpt.game), eq(chartRankings.playtype, gpt.playtype), ne(chartRankings.players, 0))),
+            .where(and(eq(chartRankings.game, gpt.game), eq(chartRankings.playtype, gpt.playtype))),
         )
     ).map((r) => r.chartID);
     for (let i = 0; i < chartIDs.length; i += CHARTS_PER_TRANSACTION) {
