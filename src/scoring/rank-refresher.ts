@@ -13,6 +13,9 @@ import { CHART_RANK_LOCK, writeChartRanks } from './personal-bests.writer.js';
  * land meanwhile, as every writer of its PBs takes that lock first. Returns the charts refreshed.
  */
 export async function refreshDirtyCharts(database: Database, maxCharts = Number.POSITIVE_INFINITY): Promise<number> {
+  // Outside a transaction first: an idle service commits nothing (the embedded statistics job
+  // ANALYZEs only after commits).
+  if ((await dirtyChartCount(database)) === 0) return 0;
   const busy: string[] = [];
   let refreshed = 0;
   while (refreshed < maxCharts) {
@@ -36,7 +39,7 @@ export async function refreshDirtyCharts(database: Database, maxCharts = Number.
   return refreshed;
 }
 
-/** How many charts have stale stored ranks. */
+/** How many charts have stale stored ranks (chart_rankings_dirty_idx). */
 export async function dirtyChartCount(database: Database): Promise<number> {
   const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM ${chartRankings} WHERE dirty_since IS NOT NULL`);
   return Number(row.n);

@@ -204,3 +204,31 @@ describe('chart ranks kept lazily (chart_rankings, live ranks of dirty charts, t
     expect(await ranking(EXH1)).toMatchObject({ players: 8, dirtySince: null });
   });
 });
+
+describe("the app's own rank refresher (RANK_REFRESH_INTERVAL_MS)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RANK_REFRESH_INTERVAL_MS: '50' });
+    await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('re-ranks a chart an import left dirty on its own, soon after', async () => {
+    const [a, b] = [await player(t), await player(t)];
+    await imported(t, a.token, batchManual('sdvx', 'Single', [play(9_000_000, T0)]));
+    await imported(t, b.token, batchManual('sdvx', 'Single', [play(9_500_000, T0)]));
+    const started = Date.now();
+    while ((await dirtyChartCount(t.database)) > 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+    expect(await dirtyChartCount(t.database)).toBe(0);
+    const stored = await t.database.db
+      .select({ userID: personalBests.userID, rank: personalBests.rank })
+      .from(personalBests)
+      .where(eq(personalBests.chartID, EXH1));
+    expect(stored.sort((x, y) => x.rank - y.rank)).toEqual([
+      { userID: b.user.id, rank: 1 },
+      { userID: a.user.id, rank: 2 },
+    ]);
+  });
+});
