@@ -108,7 +108,7 @@ export async function readsBench(): Promise<string> {
         `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
       );
       note(
-        `${kind}: one more player's import of ${SCORES_PER_USER} plays into that dataset (ranks kept as usual): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}.`,
+        `${kind}: one more player's import of ${SCORES_PER_USER} plays into that dataset (in process, as an inline import): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}.`,
       );
       // As autovacuum would on a server, and the embedded server's own statistics job does.
       await database.db.execute(sql`ANALYZE`);
