@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { crowdImportBench } from './crowd-import.bench.js';
 import { hooksBench } from './hooks.bench.js';
 import { importBench } from './import.bench.js';
 import { readsBench } from './reads.bench.js';
@@ -13,6 +14,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   hooks: hooksBench,
   recalc: recalcBench,
   targets: targetsBench,
+  'crowd-import': crowdImportBench,
 };
 
 /** `npm run bench [-- suite ...]`: runs the named suites (all by default) and prints Markdown tables for BENCHMARKS.md. */

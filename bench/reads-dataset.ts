@@ -22,6 +22,8 @@ export interface ReadsDataset {
   searchTerm: string;
   /** Milliseconds of each of 5 imports of scoresPerUser plays by a new player, after the dataset was built. */
   lateImportMs: number[];
+  /** `count` more plays drawn as the dataset's were (batch-manual score documents), by a player of skill in [0, 1). */
+  plays: (skill: number, count: number) => Record<string, unknown>[];
 }
 
 const LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'ULTIMATE CHAIN'];
@@ -110,12 +112,13 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     });
     if ((start / BATCH_USERS) % 10 === 0) log(`  dataset: ${Math.min(start + BATCH_USERS, created.length)}/${created.length} users`);
   }
-  // Imported one by one, every new PB would re-rank its whole chart (O(players) rows each time):
-  // the bulk load ranks every chart once at the end instead, as `npm run cli -- rerank` does.
+  // The bulk load takes no chart locks and ranks every chart once at the end, as
+  // `npm run cli -- rerank` does, leaving none dirty for the server's refresher.
   const ranked = await rerankAll(database, ['sdvx']);
   log(`  dataset: ranked ${ranked.charts} charts`);
 
-  // What one more player's import costs on this populated service, ranks kept right as usual.
+  // What one more player's import costs on this populated service (in process, not over HTTP; the
+  // charts it leaves dirty are re-ranked by the refresher of the server started afterwards).
   const lateImportMs: number[] = [];
   for (let i = 0; i < 5; i++) {
     const [late] = await database.db
@@ -152,5 +155,6 @@ export async function buildReadsDataset(database: Database, userCount: number, s
     sampleToken: token,
     searchTerm: 'love',
     lateImportMs,
+    plays: (skill, count) => plays(skill, count).map((p) => p.raw),
   };
 }

@@ -32,6 +32,7 @@ import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
 import { LoginSessionsRepository } from './repositories/login-sessions.repository.js';
 import { RepositoriesModule } from './repositories/repositories.module.js';
 import { CoreModule, type CoreOptions } from './processes/core.module.js';
+import { RankRefresherModule } from './scoring/rank-refresher.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { StatusModule } from './status/status.module.js';
@@ -75,6 +76,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
         ImportsModule,
+        RankRefresherModule,
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),

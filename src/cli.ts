@@ -150,7 +150,9 @@ program
 
 program
   .command('rerank')
-  .description("Recompute every chart's PB ranks (rank, outOf). Imports keep them right; this repairs them after a bulk load or a change of ranking rules.")
+  .description(
+    "Recompute every chart's PB ranks and player counts (rank, outOf), leaving no chart dirty. The background refresher keeps them right after imports; this repairs them after a bulk load or a change of ranking rules.",
+  )
   .option('--games <a,b>', 'only these games (comma-separated); default: every game')
   .action(async (options: { games?: string }) => {
     const games = options.games

@@ -264,6 +264,12 @@ export class AppConfig {
   @Min(10)
   WEBHOOK_POLL_INTERVAL_MS = 5_000;
 
+  /** How often a process re-ranks the charts imports left with stale stored ranks (readers count those live meanwhile); 0 turns it off in this process. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RANK_REFRESH_INTERVAL_MS = 1_000;
+
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
   @Transform(toBool)
   @IsBoolean()

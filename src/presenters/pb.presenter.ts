@@ -5,7 +5,8 @@ import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 import { definePresenter, tachiOf } from './profile.js';
 import { ScoreDataDocument, TachiScoreDataDocument, toTachiScoreData } from './score.presenter.js';
 
-export type PbRecord = typeof personalBests.$inferSelect;
+/** A PB as readers serve it: its rank (counted live while its chart is dirty) and the chart's player count (see database/pb-rank.ts). */
+export type PbRecord = typeof personalBests.$inferSelect & { outOf: number };
 
 export class PbRankingData {
   @ApiProperty({ type: 'integer', description: 'Place on the chart, from 1.' }) rank!: number;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { bmsCourses, charts, folderCharts, folders, gameTables, personalBests, songs } from '../database/schema.js';
+import { bmsCourses, chartRankings, charts, folderCharts, folders, gameTables, songs } from '../database/schema.js';
 import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };
@@ -93,10 +93,10 @@ export class CatalogRepository {
       .where(and(anyOf(charts.chartID, chartIDs), eq(charts.game, game), eq(charts.playtype, playtype)));
   }
 
-  /** Unique players of a chart: one PB exists per user who has a score on it. */
+  /** Unique players of a chart: one PB exists per user who has a score on it (chart_rankings keeps the count). */
   async playcount(chartID: string): Promise<number> {
-    const [row] = await this.database.db.select({ n: count() }).from(personalBests).where(eq(personalBests.chartID, chartID));
-    return row.n;
+    const [row] = await this.database.db.select({ n: chartRankings.players }).from(chartRankings).where(eq(chartRankings.chartID, chartID));
+    return row?.n ?? 0;
   }
 
   /**
@@ -104,15 +104,13 @@ export class CatalogRepository {
    * ties by song then chart id. With a search, only charts of the best-matching songs, and ties
    * go to the closer match first.
    *
-   * A chart's player count is read from its first-ranked PB's outOf. It is no counter kept beside
-   * the data: every change to a chart's PBs re-ranks the whole chart in the same transaction, under
-   * that chart's lock, and sets outOf to the number of its PBs. Reading it costs one index entry
-   * per chart (pbs_gpt_popular_idx, or pbs_chart_rank_idx for the matched charts) where counting
-   * costs one per player: with 10,000 players, 3 ms instead of 2.4 s for the 100 most popular.
+   * A chart's player count is its chart_rankings row's `players`, kept by every write that adds or
+   * removes a PB, under the chart's rank lock. Reading it costs one index entry per chart
+   * (chart_rankings_popular_idx, or its primary key for the matched charts) where counting costs
+   * one per player.
    */
   async popularCharts(game: string, playtype: string, search: string | undefined, limit: number): Promise<ChartWithPlaycount[]> {
     const db = this.database.db;
-    const first = alias(personalBests, 'first_pb');
     const ofGpt = and(eq(charts.game, game), eq(charts.playtype, playtype));
     if (search) {
       const matched = db
@@ -122,30 +120,30 @@ export class CatalogRepository {
         .orderBy(desc(sql`closeness`))
         .limit(limit)
         .as('matched');
-      const playcount = sql<number>`coalesce(${first.outOf}, 0)`;
+      const playcount = sql<number>`coalesce(${chartRankings.players}, 0)`;
       const rows = await db
         .select({ chart: charts, playcount })
         .from(charts)
         .innerJoin(matched, eq(matched.id, charts.songID))
-        .leftJoin(first, and(eq(first.chartID, charts.chartID), eq(first.rank, 1)))
+        .leftJoin(chartRankings, eq(chartRankings.chartID, charts.chartID))
         .where(ofGpt)
         .orderBy(desc(playcount), desc(matched.closeness), asc(charts.songID), asc(charts.chartID))
         .limit(limit);
       return rows.map((r) => ({ ...r.chart, playcount: Number(r.playcount) }));
     }
     const played = await db
-      .select({ chart: charts, playcount: first.outOf })
-      .from(first)
-      .innerJoin(charts, eq(charts.chartID, first.chartID))
-      .where(and(eq(first.game, game), eq(first.playtype, playtype), eq(first.rank, 1)))
-      .orderBy(sql`${first.outOf} DESC NULLS LAST`, asc(charts.songID), asc(charts.chartID))
+      .select({ chart: charts, playcount: chartRankings.players })
+      .from(chartRankings)
+      .innerJoin(charts, eq(charts.chartID, chartRankings.chartID))
+      .where(and(eq(chartRankings.game, game), eq(chartRankings.playtype, playtype), gt(chartRankings.players, 0)))
+      .orderBy(desc(chartRankings.players), asc(charts.songID), asc(charts.chartID))
       .limit(limit);
     const unplayed =
       played.length < limit
         ? await db
             .select()
             .from(charts)
-            .where(and(ofGpt, sql`NOT EXISTS (SELECT 1 FROM ${personalBests} p WHERE p.chart_id = ${charts.chartID})`))
+            .where(and(ofGpt, sql`NOT EXISTS (SELECT 1 FROM ${chartRankings} r WHERE r.chart_id = ${charts.chartID} AND r.players > 0)`))
             .orderBy(asc(charts.songID), asc(charts.chartID))
             .limit(limit - played.length)
         : [];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { overlaps } from '../database/bulk-write.js';
+import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, readChartPage } from '../database/pb-rank.js';
 import { Database } from '../database/database.js';
 import { charts, personalBests, scores, users } from '../database/schema.js';
 import type { ChartRow } from '../presenters/catalog.presenter.js';
@@ -30,23 +31,28 @@ export class ChartRecordsRepository {
 
   async pbOf(userID: number, chartID: string): Promise<PbRecord | undefined> {
     const [row] = await this.database.db
-      .select()
+      .select(rankedPbColumns)
       .from(personalBests)
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
     return row;
   }
 
-  /** The chart's PBs ranked first to last (inclusive), by rank; ranks are unique per chart. */
+  /** The chart's PBs ranked first to last (inclusive), by rank; ranks are unique per chart (see readChartPage). */
   async rankedPbs(chartID: string, first: number, last: number): Promise<RankedPb[]> {
     if (last < first) return [];
-    const rows = await this.database.db
-      .select({ pb: personalBests, username: users.username, scoreMeta: scores.scoreMeta })
-      .from(personalBests)
-      .innerJoin(users, eq(users.id, personalBests.userID))
-      // composedFrom[0] is the play that set the PB's score.
-      .leftJoin(scores, eq(scores.scoreID, sql`${personalBests.composedFrom} -> 0 ->> 'scoreID'`))
-      .where(and(eq(personalBests.chartID, chartID), between(personalBests.rank, first, last)))
-      .orderBy(asc(personalBests.rank));
+    const rows = await readChartPage(first, ({ where, orderBy, offset }) =>
+      this.database.db
+        .select({ pb: chartPagePbColumns(chartID), dirty: chartIsDirty(chartID), username: users.username, scoreMeta: scores.scoreMeta })
+        .from(personalBests)
+        .innerJoin(users, eq(users.id, personalBests.userID))
+        // composedFrom[0] is the play that set the PB's score.
+        .leftJoin(scores, eq(scores.scoreID, sql`${personalBests.composedFrom} -> 0 ->> 'scoreID'`))
+        .where(and(eq(personalBests.chartID, chartID), where))
+        .orderBy(...orderBy)
+        .offset(offset)
+        .limit(last - first + 1),
+    );
     return rows.map((r) => ({ pb: r.pb, username: r.username, scoreMeta: r.scoreMeta ?? {} }));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, RANKING_ORDER, readChartPage } from '../database/pb-rank.js';
 import { Database, queryRows } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { bestRatingFirst, betterThan, profileRanking } from '../database/ranking.js';
@@ -102,14 +103,18 @@ export class GptLeaderboardsRepository {
       .limit(limit);
   }
 
-  /** PBs on a chart from a rank on, by rank (ranks are unique per chart). */
-  chartPbs(chartID: string, startRanking: number, limit: number) {
-    return this.database.db
-      .select()
-      .from(personalBests)
-      .where(and(eq(personalBests.chartID, chartID), gte(personalBests.rank, startRanking)))
-      .orderBy(asc(personalBests.rank))
-      .limit(limit);
+  /** PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage). */
+  async chartPbs(chartID: string, startRanking: number, limit: number) {
+    const rows = await readChartPage(startRanking, ({ where, orderBy, offset }) =>
+      this.database.db
+        .select({ pb: chartPagePbColumns(chartID), dirty: chartIsDirty(chartID) })
+        .from(personalBests)
+        .where(and(eq(personalBests.chartID, chartID), where))
+        .orderBy(...orderBy)
+        .offset(offset)
+        .limit(limit),
+    );
+    return rows.map((r) => r.pb);
   }
 
   /**
@@ -119,11 +124,12 @@ export class GptLeaderboardsRepository {
   async chartPbsByUsername(chartID: string, search: string, limit: number) {
     const lowered = search.toLowerCase();
     const rows = await this.database.db
-      .select({ pb: personalBests })
+      .select({ pb: rankedPbColumns })
       .from(personalBests)
       .innerJoin(users, eq(users.id, personalBests.userID))
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(eq(personalBests.chartID, chartID), like(users.usernameLowercase, containsPattern(lowered))))
-      .orderBy(desc(sql`${users.usernameLowercase} = ${lowered}`), asc(personalBests.rank))
+      .orderBy(desc(sql`${users.usernameLowercase} = ${lowered}`), ...RANKING_ORDER)
       .limit(limit);
     return rows.map((r) => r.pb);
   }
@@ -131,9 +137,10 @@ export class GptLeaderboardsRepository {
   /** The GPT's PBs by a score rating, best first, read from pb_ratings' (game, playtype, alg, value) index. */
   async bestPbs(gpt: GptSupport, alg: string, limit: number) {
     const rows = await this.database.db
-      .select({ pb: personalBests })
+      .select({ pb: rankedPbColumns })
       .from(pbRatings)
       .innerJoin(personalBests, and(eq(personalBests.userID, pbRatings.userID), eq(personalBests.chartID, pbRatings.chartID)))
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(eq(pbRatings.game, gpt.game), eq(pbRatings.playtype, gpt.playtype), eq(pbRatings.alg, alg)))
       // NULLS LAST as in the index (value is never null), or PostgreSQL sorts every row instead
       .orderBy(sql`${pbRatings.value} DESC NULLS LAST`, asc(pbRatings.userID), asc(pbRatings.chartID))

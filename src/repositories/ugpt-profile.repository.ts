@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { textMatches } from './catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
+import { CHART_RANKING_JOIN, rankedPbColumns } from '../database/pb-rank.js';
 import { Database } from '../database/database.js';
 import { pbRatings, personalBests, scores, sessions, songs } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
@@ -64,9 +65,10 @@ export class UgptProfileRepository {
   /** The user's PBs on charts of songs matching the search, closest songs first (see closestSongsFirst), then the most recent PB. */
   pbsMatching(userID: number, gpt: GptSupport, search: string, limit: number) {
     return this.database.db
-      .select(getTableColumns(personalBests))
+      .select(rankedPbColumns)
       .from(personalBests)
       .innerJoin(songs, and(eq(songs.game, personalBests.game), eq(songs.id, personalBests.songID)))
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(this.ownPbs(userID, gpt), textMatches(songs.searchText, search)))
       .orderBy(...closestSongsFirst(search), sql`${personalBests.timeAchieved} DESC NULLS LAST`, asc(personalBests.chartID))
       .limit(limit);
@@ -90,9 +92,10 @@ export class UgptProfileRepository {
   /** The user's best PBs on primary charts by a score rating, read from pb_ratings' per-user index. */
   async bestPbs(userID: number, gpt: GptSupport, alg: string, limit: number) {
     const rows = await this.database.db
-      .select({ pb: personalBests })
+      .select({ pb: rankedPbColumns })
       .from(pbRatings)
       .innerJoin(personalBests, and(eq(personalBests.userID, pbRatings.userID), eq(personalBests.chartID, pbRatings.chartID)))
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(
         and(
           eq(pbRatings.userID, userID),
@@ -111,16 +114,18 @@ export class UgptProfileRepository {
   /** Every PB of the user on the GPT, most recent first. */
   allPbs(userID: number, gpt: GptSupport) {
     return this.database.db
-      .select()
+      .select(rankedPbColumns)
       .from(personalBests)
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(this.ownPbs(userID, gpt))
       .orderBy(sql`${personalBests.timeAchieved} DESC NULLS LAST`, asc(personalBests.chartID));
   }
 
   async pb(userID: number, chartID: string) {
     const [row] = await this.database.db
-      .select()
+      .select(rankedPbColumns)
       .from(personalBests)
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
     return row;
   }
@@ -172,9 +177,10 @@ export class UgptProfileRepository {
       .groupBy(scores.chartID)
       .as('plays');
     const rows = await db
-      .select({ pb: personalBests, playcount: plays.playcount })
+      .select({ pb: rankedPbColumns, playcount: plays.playcount })
       .from(plays)
       .innerJoin(personalBests, and(eq(personalBests.userID, userID), eq(personalBests.chartID, plays.chartID)))
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(sql`${plays.place} <= ${limit}`)
       .orderBy(desc(plays.playcount), sql`${personalBests.timeAchieved} DESC NULLS LAST`, asc(personalBests.chartID))
       .limit(limit);

@@ -8,7 +8,7 @@ import { groupBy } from '../common/collections.js';
 import { canonicalJson } from '../common/canonical-json.js';
 import { toChartInfo, toSongInfo } from './chart-info.js';
 import { rateScore } from './pb-merge.js';
-import { loadChartContexts, lockCharts, recomputePersonalBests } from './personal-bests.writer.js';
+import { loadChartContexts, lockCharts, recomputePersonalBests, writeChartRanks } from './personal-bests.writer.js';
 import { refreshSessions } from './sessions.writer.js';
 import { recomputeGameStats } from './game-stats.writer.js';
 import { reevaluateTargets } from './targets/target-progress.writer.js';
@@ -74,7 +74,7 @@ export async function countScores(database: Database, filter: ScoreFilter): Prom
 async function resyncKeys(
   tx: Tx,
   keys: readonly { userID: number; game: string; playtype: string; chartID: string }[],
-  options: { rerankOnlyMoved?: boolean } = {},
+  options: { repairRanks?: boolean } = {},
 ) {
   await lockCharts(tx, [...new Set(keys.map((k) => k.chartID))]);
   const contexts = await loadChartContexts(tx, [...new Set(keys.map((k) => k.chartID))]);
@@ -82,7 +82,9 @@ async function resyncKeys(
     const gpt = findGpt(group[0].game, group[0].playtype);
     if (!gpt) continue;
     const mine = new Map(group.filter((k) => contexts.has(k.chartID)).map((k) => [k.chartID, contexts.get(k.chartID)!]));
-    await recomputePersonalBests(tx, group[0].userID, gpt, mine, [], options);
+    await recomputePersonalBests(tx, group[0].userID, gpt, mine);
+    // A repair also re-ranks and recounts those charts at once, whatever was stored before.
+    if (options.repairRanks) await writeChartRanks(tx, gpt, [...new Set(group.map((k) => k.chartID))]);
     await recomputeGameStats(tx, group[0].userID, gpt);
     // recomputed PBs move goals as an import's do
     await reevaluateTargets(tx, group[0].userID, gpt.game, gpt.playtype, { chartIDs: [...mine.keys()] });
@@ -124,8 +126,9 @@ export async function recalcScores(database: Database, filter: ScoreFilter, onBa
           WHERE s.score_id = r.score_id`);
 
       const keys = rows.map(({ score }) => ({ userID: score.userID, game: score.game, playtype: score.playtype, chartID: score.chartID }));
-      // Re-rating rarely re-orders a chart: only charts where a PB moved are re-ranked, and nobody else's PB is read otherwise.
-      await resyncKeys(tx, keys, { rerankOnlyMoved: true });
+      // Re-rating rarely re-orders a chart: a PB whose ranking key did not move keeps its rank, and
+      // no other player's PB is written (a moved one marks its chart for the rank refresher).
+      await resyncKeys(tx, keys);
       for (const group of groupBy(rows, (r) => `${r.score.game}:${r.score.playtype}`).values()) {
         const gpt = findGpt(group[0].score.game, group[0].score.playtype);
         const sessionIDs = [...new Set(group.map((r) => r.score.sessionID).filter((id): id is string => id !== null))];
@@ -143,8 +146,9 @@ export async function recalcScores(database: Database, filter: ScoreFilter, onBa
 }
 
 /**
- * Recomputes the PBs and ranks of the given users (all users when userIDs is undefined) that
- * match the filter, from the scores stored; a PB whose scores are gone is removed. Returns how
+ * Recomputes the PBs of the given users (all users when userIDs is undefined) that match the
+ * filter, from the scores stored, and re-ranks and recounts their charts; a PB whose scores are
+ * gone is removed. Returns how
  * many (user, chart) PBs were recomputed.
  */
 export async function resyncPersonalBests(database: Database, userIDs: readonly number[] | undefined, filter: PbFilter): Promise<number> {
@@ -159,7 +163,7 @@ export async function resyncPersonalBests(database: Database, userIDs: readonly 
   const keys = await fromScores.union(fromPbs).orderBy(sql`1`, sql`4`);
   for (let i = 0; i < keys.length; i += BATCH) {
     const batch = keys.slice(i, i + BATCH);
-    await database.transaction((tx) => resyncKeys(tx, batch));
+    await database.transaction((tx) => resyncKeys(tx, batch, { repairRanks: true }));
   }
   return keys.length;
 }

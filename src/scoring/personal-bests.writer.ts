@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_NAMESPACE, type Tx } from '../database/database.js';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK_NAMESPACE, queryRows, type Tx } from '../database/database.js';
 import { anyOf, insertRows, upsertRows } from '../database/bulk-write.js';
-import { charts, pbRatings, personalBests, scores, songs } from '../database/schema.js';
+import { chartRankings, charts, pbRatings, personalBests, scores, songs } from '../database/schema.js';
+import { pbsAfterExist, RANKING_ORDER_SQL } from '../database/pb-rank.js';
 import type { ChartInfo, GptSupport, SongInfo } from '../game-support/types.js';
 import { toChartInfo, toSongInfo } from './chart-info.js';
 import { mergePersonalBest, pbOrderValue, type ScoreForPb } from './pb-merge.js';
@@ -23,7 +24,7 @@ export async function loadChartContexts(tx: Tx, chartIDs: readonly string[]): Pr
   return new Map(rows.map((r) => [r.chart.chartID, { chart: toChartInfo(r.chart), song: toSongInfo(r.song) }]));
 }
 
-const CHART_RANK_LOCK = ADVISORY_LOCK_NAMESPACE + 2;
+export const CHART_RANK_LOCK = ADVISORY_LOCK_NAMESPACE + 2;
 
 /**
  * Serialises ranking per chart across concurrent transactions: locks are taken in one sorted
@@ -38,33 +39,26 @@ export async function lockCharts(tx: Tx, chartIDs: readonly string[]) {
 }
 
 /** A PB as it was just merged, with what the profile algorithms need. */
-export type MergedPbRow = typeof personalBests.$inferInsert & ChartContext;
+export type MergedPbRow = typeof personalBests.$inferInsert & ChartContext & { rank: number };
 
-/**
- * Orders PBs on a chart as the PB merge picks a best result (the GPT's pbOrder value, e.g. ITG's
- * finalPercent, else percent; then score), best first; ties to the earlier rankTime (unknown last),
- * then user id.
- */
-function compareForRank(a: RankEntry, b: RankEntry): number {
-  return b.order - a.order || b.score - a.score || (a.rankTime ?? Number.POSITIVE_INFINITY) - (b.rankTime ?? Number.POSITIVE_INFINITY) || a.userID - b.userID;
-}
-
-interface RankEntry {
-  userID: number;
+/** A stored PB's ranking key and rank. */
+interface StoredKey {
   chartID: string;
-  order: number;
+  rankOrder: number;
   score: number;
   rankTime: number | null;
   rank: number;
-  outOf: number;
 }
 
 /**
  * Recomputes the user's PBs on these charts from all their scores there — the stored ones plus
  * `unsaved` (scores of this transaction not inserted yet) — deleting the PB of a chart with no
- * score left. Ranks on those charts are recomputed at the same time: every PB gets a unique rank
- * 1..N (see compareForRank) and outOf = N; the user's PBs are written once with theirs, and other
- * players' PBs only where their rank or outOf changed. Returns the user's new PBs.
+ * score left. It writes and locks no other player's row, and reads none but one index entry per
+ * moved PB: the chart's player count follows, and a chart where other PBs' places may have
+ * shifted is marked dirty, for the rank refresher (scoring/rank-refresher.ts) to re-rank off the
+ * request path; readers count a dirty chart's ranks live meanwhile (database/pb-rank.ts).
+ * `deferRanking` (bulk loads) takes no chart lock and leaves every touched chart dirty, for
+ * rerankCharts afterwards (or the refresher). Returns the user's new PBs.
  */
 export async function recomputePersonalBests(
   tx: Tx,
@@ -72,21 +66,12 @@ export async function recomputePersonalBests(
   gpt: GptSupport,
   charts: ReadonlyMap<string, ChartContext>,
   unsaved: readonly (ScoreForPb & { chartID: string })[] = [],
-  options: {
-    deferRanking?: boolean;
-    /**
-     * Reads no other player's PB: a PB whose ranking values (order, score, rankTime) are what its
-     * stored PB had keeps that rank, and only the charts where one moved (or appeared, or went) are
-     * re-ranked. For recalc, where scores are re-rated but rarely re-ordered.
-     */
-    rerankOnlyMoved?: boolean;
-  } = {},
+  options: { deferRanking?: boolean } = {},
 ): Promise<MergedPbRow[]> {
   const chartIDs = [...charts.keys()];
   if (chartIDs.length === 0) return [];
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
-  const readOthers = !options.deferRanking && !options.rerankOnlyMoved;
-  const [stored, others, before] = await Promise.all([
+  const [stored, before, rankings] = await Promise.all([
     tx
       .select({
         scoreID: scores.scoreID,
@@ -97,10 +82,25 @@ export async function recomputePersonalBests(
       })
       .from(scores)
       .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs))),
-    readOthers ? rankedPbs(tx, gpt, chartIDs, { exceptUserID: userID }) : [],
-    options.rerankOnlyMoved ? rankedPbs(tx, gpt, chartIDs, { onlyUserID: userID }) : [],
+    tx
+      .select({
+        chartID: personalBests.chartID,
+        rankOrder: personalBests.rankOrder,
+        score: personalBests.score,
+        rankTime: personalBests.rankTime,
+        rank: personalBests.rank,
+      })
+      .from(personalBests)
+      .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs))),
+    options.deferRanking
+      ? []
+      : tx
+          .select({ chartID: chartRankings.chartID, players: chartRankings.players, dirtySince: chartRankings.dirtySince })
+          .from(chartRankings)
+          .where(anyOf(chartRankings.chartID, chartIDs)),
   ]);
   const byChart = groupBy([...stored, ...unsaved], (r) => r.chartID);
+  const was = new Map<string, StoredKey>(before.map((b) => [b.chartID, b]));
 
   const pbs: MergedPbRow[] = [];
   for (const [chartID, chartScores] of byChart) {
@@ -123,69 +123,75 @@ export async function recomputePersonalBests(
       timeAchieved: merged.timeAchieved,
       rankTime: merged.rankTime,
       highlighted: merged.highlighted,
-      rank: 1,
-      outOf: 1,
+      rankOrder: pbOrderValue(gpt, merged.scoreData),
+      rank: 0,
       chart,
       song,
     });
   }
 
+  // A PB whose key did not move keeps its rank (and so does everyone else); the rest moved.
+  const moved = new Set<string>();
+  for (const pb of pbs) {
+    const old = was.get(pb.chartID);
+    if (old && old.rankOrder === pb.rankOrder && old.score === pb.score && old.rankTime === (pb.rankTime ?? null)) pb.rank = old.rank;
+    else moved.add(pb.chartID);
+  }
+  const ranking = new Map(rankings.map((r) => [r.chartID, r]));
+  const isClean = (chartID: string) => !options.deferRanking && (ranking.get(chartID)?.dirtySince ?? null) === null;
+  // On a clean chart, a PB with nobody after it takes the last rank and moves no one else. Finding
+  // one PB after it is one index probe (where counting the PBs before it grows with the crowd).
+  const movedOnClean = pbs.filter((pb) => moved.has(pb.chartID) && isClean(pb.chartID));
+  const last = new Set(
+    movedOnClean.length === 0
+      ? []
+      : (
+          await queryRows<{ chart_id: string }>(
+            tx,
+            sql`SELECT k.chart_id FROM jsonb_to_recordset(${JSON.stringify(movedOnClean.map((p) => ({ chart_id: p.chartID, rank_order: p.rankOrder, score: p.score, rank_time: p.rankTime ?? null })))}::jsonb)
+              AS k(chart_id text, rank_order float8, score float8, rank_time bigint)
+            WHERE NOT ${pbsAfterExist({ chartID: sql`k.chart_id`, rankOrder: sql`k.rank_order`, score: sql`k.score`, rankTime: sql`k.rank_time`, userID: sql`${userID}::int` }, userID)}`,
+          )
+        ).map((r) => r.chart_id),
+  );
+
+  // Each chart whose PB appeared, went or moved: its player count changes by -1, 0 or +1, and it
+  // turns dirty unless nobody else's place changed: on a clean chart, the PB came last and was
+  // last before (or is new), or the one that went was last. A PB on a chart left dirty is stored
+  // unranked (0) until the refresher ranks it; readers count it live meanwhile.
   const mine = new Map(pbs.map((p) => [p.chartID, p]));
-  const changedOthers: RankEntry[] = [];
-  const moved: string[] = [];
-  if (options.deferRanking) {
-    // Ranked later by rerankCharts; 0 marks "not ranked yet".
-    for (const pb of pbs) [pb.rank, pb.outOf] = [0, 0];
-  } else if (options.rerankOnlyMoved) {
-    const was = new Map(before.map((e) => [e.chartID, e]));
-    for (const pb of pbs) {
-      const old = was.get(pb.chartID);
-      const order = pbOrderValue(gpt, pb.scoreData);
-      if (old && old.order === order && old.score === pb.score && old.rankTime === (pb.rankTime ?? null)) [pb.rank, pb.outOf] = [old.rank, old.outOf];
-      else {
-        [pb.rank, pb.outOf] = [0, 0];
-        moved.push(pb.chartID);
-      }
+  const now = Date.now();
+  const chartChanges: { chart_id: string; players: number; dirty_since: number | null }[] = [];
+  for (const chartID of [...chartIDs].sort()) {
+    const old = was.get(chartID);
+    const pb = mine.get(chartID);
+    if (!old && !pb) continue;
+    if (old && pb && !moved.has(chartID)) continue;
+    const delta = (pb ? 1 : 0) - (old ? 1 : 0);
+    const players = (ranking.get(chartID)?.players ?? 0) + delta;
+    let dirty = true;
+    if (isClean(chartID)) {
+      if (pb) dirty = !last.has(chartID) || (old !== undefined && old.rank !== players);
+      else dirty = old!.rank !== players + 1;
     }
-  } else {
-    const entries = [
-      ...others,
-      ...pbs.map((p) => ({
-        userID,
-        chartID: p.chartID,
-        order: pbOrderValue(gpt, p.scoreData),
-        score: p.score,
-        rankTime: p.rankTime ?? null,
-        rank: 0,
-        outOf: 0,
-      })),
-    ];
-    for (const e of rankWithinCharts(entries)) {
-      if (e.userID === userID) {
-        const pb = mine.get(e.chartID)!;
-        pb.rank = e.rank;
-        pb.outOf = e.outOf;
-      } else {
-        changedOthers.push(e);
-      }
-    }
+    if (pb) pb.rank = dirty ? 0 : players;
+    chartChanges.push({ chart_id: chartID, players: delta, dirty_since: dirty ? now : null });
   }
 
   const emptied = chartIDs.filter((id) => !byChart.has(id));
   if (emptied.length) await tx.delete(personalBests).where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, emptied)));
-  // A chart with no stored score has no PB yet: those are plain inserts, the rest replace a PB.
-  const hadPb = new Set(stored.map((s) => s.chartID));
+  // A chart with no stored PB gets a plain insert, the rest replace a PB.
   const rows = pbs.map(({ chart: _chart, song: _song, ...row }) => row);
   await insertRows(
     tx,
     personalBests,
-    rows.filter((r) => !hadPb.has(r.chartID)),
+    rows.filter((r) => !was.has(r.chartID)),
   );
   await upsertRows(
     tx,
     personalBests,
     ['user_id', 'chart_id'],
-    rows.filter((r) => hadPb.has(r.chartID)),
+    rows.filter((r) => was.has(r.chartID)),
   );
   // One pb_ratings row per numeric rating, so "best PBs by algorithm" reads an index. Every
   // recomputed chart's rows go, including an emptied chart's (its PB is gone, and a later PB there
@@ -200,84 +206,76 @@ export async function recomputePersonalBests(
         .map(([alg, value]) => ({ userID, chartID: pb.chartID, game: gpt.game, playtype: gpt.playtype, alg, value, isPrimary: pb.isPrimary })),
     ),
   );
-  await writeRanks(tx, changedOthers);
-  if (options.rerankOnlyMoved) {
-    const hadStoredPb = new Set(before.map((e) => e.chartID));
-    const rerank = [...moved, ...emptied.filter((id) => hadStoredPb.has(id))];
-    if (rerank.length) {
-      const ranked = rankWithinCharts(await rankedPbs(tx, gpt, rerank));
-      await writeRanks(tx, ranked);
-      const mineRanked = new Map(ranked.filter((e) => e.userID === userID).map((e) => [e.chartID, e]));
-      for (const pb of pbs) {
-        const e = mineRanked.get(pb.chartID);
-        if (e) [pb.rank, pb.outOf] = [e.rank, e.outOf];
-      }
-    }
-  }
+  if (chartChanges.length)
+    await tx.execute(sql`
+      INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)
+      SELECT c.chart_id, ${gpt.game}, ${gpt.playtype}, c.players, c.dirty_since
+      FROM jsonb_to_recordset(${JSON.stringify(chartChanges)}::jsonb) AS c(chart_id text, players int, dirty_since bigint)
+      ORDER BY c.chart_id
+      ON CONFLICT (chart_id) DO UPDATE SET
+        players = greatest(${chartRankings.players} + excluded.players, 0),
+        dirty_since = coalesce(${chartRankings.dirtySince}, excluded.dirty_since)`);
   return pbs;
 }
 
-/** The PBs on these charts (all, all but one user's, or only one user's) as ranking reads them. */
-async function rankedPbs(tx: Tx, gpt: GptSupport, chartIDs: readonly string[], who: { exceptUserID?: number; onlyUserID?: number } = {}): Promise<RankEntry[]> {
-  const rows = await tx
-    .select({
-      userID: personalBests.userID,
-      chartID: personalBests.chartID,
-      percent: personalBests.percent,
-      // Only a GPT with its own pbOrder needs the rest of the score data to rank.
-      scoreData: gpt.pbOrder ? personalBests.scoreData : sql<null>`NULL`,
-      score: personalBests.score,
-      rankTime: personalBests.rankTime,
-      rank: personalBests.rank,
-      outOf: personalBests.outOf,
-    })
-    .from(personalBests)
-    .where(
-      and(
-        anyOf(personalBests.chartID, chartIDs),
-        who.exceptUserID === undefined ? undefined : ne(personalBests.userID, who.exceptUserID),
-        who.onlyUserID === undefined ? undefined : eq(personalBests.userID, who.onlyUserID),
-      ),
-    );
-  return rows.map(({ percent, scoreData, ...o }) => ({ ...o, order: scoreData ? pbOrderValue(gpt, scoreData) : percent }));
-}
-
 /**
- * Ranks the entries chart by chart (see compareForRank): unique ranks 1..N, outOf N. Returns the
- * entries whose rank or outOf differs from what they carry, with the new values.
+ * Rewrites the stored rank of every PB on these charts that differs from its place by the ranking
+ * key (one statement), sets each chart's player count and marks it clean. The caller holds the
+ * charts' locks (lockCharts). Returns how many PBs changed rank.
  */
-function rankWithinCharts(entries: readonly RankEntry[]): RankEntry[] {
-  const changed: RankEntry[] = [];
-  for (const chartEntries of groupBy(entries, (e) => e.chartID).values()) {
-    chartEntries.sort(compareForRank);
-    chartEntries.forEach((e, i) => {
-      if (e.rank !== i + 1 || e.outOf !== chartEntries.length) changed.push({ ...e, rank: i + 1, outOf: chartEntries.length });
-    });
-  }
-  return changed;
-}
-
-async function writeRanks(tx: Tx, changed: readonly RankEntry[]) {
-  const CHUNK = 10_000;
-  for (let i = 0; i < changed.length; i += CHUNK) {
-    await tx.execute(sql`
-      UPDATE ${personalBests} p SET rank = r.rank, out_of = r.out_of
-      FROM jsonb_to_recordset(${JSON.stringify(changed.slice(i, i + CHUNK).map((e) => ({ user_id: e.userID, chart_id: e.chartID, rank: e.rank, out_of: e.outOf })))}::jsonb)
-        AS r(user_id int, chart_id text, rank int, out_of int)
-      WHERE p.user_id = r.user_id AND p.chart_id = r.chart_id`);
-  }
+export async function writeChartRanks(tx: Tx, gpt: { game: string; playtype: string }, chartIDs: readonly string[]): Promise<number> {
+  if (chartIDs.length === 0) return 0;
+  const ids = sql.param([...chartIDs]);
+  const changed = await queryRows<{ n: number }>(
+    tx,
+    sql`WITH ranked AS (
+      SELECT user_id, chart_id, row_number() OVER (PARTITION BY chart_id ORDER BY ${RANKING_ORDER_SQL})::int AS rank
+      FROM ${personalBests} WHERE chart_id = ANY(${ids}::text[])
+    ), written AS (
+      UPDATE ${personalBests} p SET rank = r.rank FROM ranked r
+      WHERE p.chart_id = r.chart_id AND p.user_id = r.user_id AND p.chart_id = ANY(${ids}::text[]) AND p.rank <> r.rank
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM written`,
+  );
+  await tx.execute(sql`
+    INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)
+    SELECT c.chart_id, ${gpt.game}, ${gpt.playtype}, (SELECT count(*) FROM ${personalBests} p WHERE p.chart_id = c.chart_id), NULL
+    FROM unnest(${ids}::text[]) AS c(chart_id)
+    WHERE EXISTS (SELECT 1 FROM ${charts} WHERE ${charts.chartID} = c.chart_id)
+    ORDER BY c.chart_id
+    ON CONFLICT (chart_id) DO UPDATE SET players = excluded.players, dirty_since = NULL`);
+  return Number(changed[0].n);
 }
 
 /**
- * Recomputes rank and outOf of every PB on these charts of the GPT, writing only those that
- * changed; returns how many did. Imports keep ranks right as they go: this is for PBs written
- * with deferRanking (a bulk load) and for repairs after the ranking rules change
+ * Recomputes the ranking key (for a GPT with its own pbOrder, whose rule may have changed) and the
+ * rank of every PB on these charts, writing only those that changed, with each chart's player
+ * count; returns how many ranks changed. Imports leave ranks to the refresher: this is for PBs
+ * written with deferRanking (a bulk load), account deletion, and repairs
  * (`npm run cli -- rerank`).
  */
 export async function rerankCharts(tx: Tx, gpt: GptSupport, chartIDs: readonly string[]): Promise<number> {
   if (chartIDs.length === 0) return 0;
   await lockCharts(tx, chartIDs);
-  const changed = rankWithinCharts(await rankedPbs(tx, gpt, chartIDs));
-  await writeRanks(tx, changed);
-  return changed.length;
+  const keys = await tx
+    .select({
+      userID: personalBests.userID,
+      chartID: personalBests.chartID,
+      percent: personalBests.percent,
+      rankOrder: personalBests.rankOrder,
+      scoreData: gpt.pbOrder ? personalBests.scoreData : sql<null>`NULL`,
+    })
+    .from(personalBests)
+    .where(anyOf(personalBests.chartID, chartIDs));
+  const fixed = keys
+    .map((k) => ({ user_id: k.userID, chart_id: k.chartID, rank_order: k.scoreData ? pbOrderValue(gpt, k.scoreData) : k.percent, was: k.rankOrder }))
+    .filter((k) => k.rank_order !== k.was);
+  const CHUNK = 10_000;
+  for (let i = 0; i < fixed.length; i += CHUNK)
+    await tx.execute(sql`
+      UPDATE ${personalBests} p SET rank_order = r.rank_order
+      FROM jsonb_to_recordset(${JSON.stringify(fixed.slice(i, i + CHUNK).map(({ was: _was, ...k }) => k))}::jsonb) AS r(user_id int, chart_id text, rank_order float8)
+      WHERE p.user_id = r.user_id AND p.chart_id = r.chart_id`);
+  return writeChartRanks(tx, gpt, chartIDs);
 }

@@ -7,10 +7,10 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { orphanScores, personalBests, scores } from '../../src/database/schema.js';
+import { orphanScores, scores } from '../../src/database/schema.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
-import { batchManual, fixtureChart, loadFixtureCatalog, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
+import { batchManual, fixtureChart, loadFixtureCatalog, pbOf, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
 
 /**
  * The seed CLI retries orphans: a score whose chart was unknown is imported by the same
@@ -76,8 +76,7 @@ describe('orphans are retried by the seeds CLI once it adds their chart', () => 
       const stored = await database.db.select().from(scores).where(eq(scores.userID, userID));
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), score: 9_500_000, timeAchieved: T0 });
-      const [pb] = await database.db.select().from(personalBests).where(eq(personalBests.userID, userID));
-      expect(pb).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), rank: 1, outOf: 1 });
+      expect(await pbOf(database, userID, fixtureChart('sdvx-100-EXH'))).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), rank: 1, outOf: 1 });
       expect(await database.db.select().from(orphanScores).where(eq(orphanScores.userID, userID))).toEqual([]);
     } finally {
       await database.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { createHash } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -25,7 +26,11 @@ const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 /** A user's scores, PBs, sessions and profile ratings without what depends on the user or the import. */
 async function profileOf(database: Database, userID: number) {
   const scoreRows = await database.db.select().from(scores).where(eq(scores.userID, userID));
-  const pbRows = await database.db.select().from(personalBests).where(eq(personalBests.userID, userID));
+  const pbRows = await database.db
+    .select(rankedPbColumns)
+    .from(personalBests)
+    .leftJoin(...CHART_RANKING_JOIN)
+    .where(eq(personalBests.userID, userID));
   const ratings = await database.db.select().from(profileRatings).where(eq(profileRatings.userID, userID));
   const sessionRows = await database.db.select().from(sessions).where(eq(sessions.userID, userID));
   const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => key(a).localeCompare(key(b)));

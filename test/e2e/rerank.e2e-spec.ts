@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { personalBests } from '../../src/database/schema.js';
+import { chartRankings, personalBests } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import { ImportPipeline } from '../../src/imports/import-pipeline.js';
+import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/rank-refresher.js';
 import { rerankAll } from '../../src/scoring/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
@@ -27,13 +28,15 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
   const ranks = async () =>
     (
       await t.database.db
-        .select({ userID: personalBests.userID, chartID: personalBests.chartID, rank: personalBests.rank, outOf: personalBests.outOf })
+        .select({ userID: personalBests.userID, chartID: personalBests.chartID, rank: personalBests.rank, outOf: chartRankings.players })
         .from(personalBests)
+        .leftJoin(chartRankings, eq(chartRankings.chartID, personalBests.chartID))
         .orderBy(asc(personalBests.chartID), asc(personalBests.rank), asc(personalBests.userID))
     ).map((r) => [r.userID, r.chartID, r.rank, r.outOf]);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Stored ranks are what this test reads: no background refresher behind its back.
+    t = await createTestApp({ RANK_REFRESH_INTERVAL_MS: '0' });
     await loadFixtureCatalog(t.database, 'catalog', ['sdvx']);
   });
   afterAll(async () => {
@@ -45,6 +48,8 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     await imported(t, a.token, batchManual('sdvx', 'Single', [play(9_500_000, T0 + 2000)]));
     await imported(t, b.token, batchManual('sdvx', 'Single', [play(9_900_000, T0)]));
     await imported(t, c.token, batchManual('sdvx', 'Single', [play(9_500_000, T0 + 1000)]));
+    // b's import moved a down (its stored rank stays 1): the chart is dirty until the refresher runs.
+    expect(await refreshDirtyCharts(t.database)).toBe(1);
     // By hand: b (9.9M) first; a and c tie at 9.5M, and c achieved it earlier.
     expect(await ranks()).toEqual([
       [b.user.id, EXH1, 1, 3],
@@ -52,7 +57,7 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
       [a.user.id, EXH1, 3, 3],
     ]);
 
-    // A bulk load: d's 9.7M is written unranked (0 of 0), and the others keep their old ranks.
+    // A bulk load: d's 9.7M is written unranked (rank 0, the chart dirty, its count 4), and the others keep their old ranks.
     const d = await player(t);
     const gpt = findGpt('sdvx', 'Single')!;
     const pipeline = t.app.get(ImportPipeline);
@@ -67,10 +72,12 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     const converted = await pipeline.convert(batch);
     await t.database.transaction((tx) => pipeline.write(tx, batch, converted, {}, { deferRanking: true }));
     const [unranked] = await t.database.db.select().from(personalBests).where(eq(personalBests.userID, d.user.id));
-    expect([unranked.rank, unranked.outOf]).toEqual([0, 0]);
+    expect(unranked.rank).toBe(0);
+    expect(await dirtyChartCount(t.database)).toBe(1);
 
-    // 4 PBs: d's new one and the three whose outOf (and, for a and c, rank) moved.
-    expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 4 });
+    // 3 PBs: d's new one, and c and a, each one place down.
+    expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 3 });
+    expect(await dirtyChartCount(t.database)).toBe(0);
     const expected = [
       [b.user.id, EXH1, 1, 4],
       [d.user.id, EXH1, 2, 4],
@@ -82,7 +89,8 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 0 });
     expect(await rerankAll(t.database, ['chunithm'])).toEqual({ charts: 0, changed: 0 });
 
-    await t.database.db.update(personalBests).set({ rank: 7, outOf: 1 });
+    await t.database.db.update(personalBests).set({ rank: 7, rankOrder: 0 });
+    await t.database.db.update(chartRankings).set({ players: 1 });
     expect(await rerankAll(t.database)).toEqual({ charts: 1, changed: 4 });
     expect(await ranks()).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { charts, classAchievements, personalBests, songs } from '../../src/database/schema.js';
+import { chartRankings, charts, classAchievements, personalBests, songs } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import { GamesModule } from '../../src/games/games.module.js';
 import { CLASS_DISTRIBUTION_TTL_MS, GptLeaderboardsService } from '../../src/games/gpt-leaderboards.service.js';
@@ -106,11 +106,16 @@ describe('GptLeaderboardsService', () => {
           scoreData: { score, percent: score / 20, lamp: 'CLEAR', grade: 'AA', lampIndex: 4, gradeIndex: 5, judgements: {}, optional: {} },
           calculatedData: {},
           composedFrom: [],
+          rankOrder: score / 20,
           rank: i + 1,
-          outOf: usernames.length,
         });
         users.push(user);
       }
+      // The chart's player count, clean: the stored ranks above are its exact ones.
+      await t.db
+        .insert(chartRankings)
+        .values({ chartID: CHART, game: 'iidx', playtype: 'SP', players: usernames.length })
+        .onConflictDoUpdate({ target: chartRankings.chartID, set: { players: usernames.length, dirtySince: null } });
       return users;
     }
 

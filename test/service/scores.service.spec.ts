@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { BadRequestException, ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { serviceTestConfig } from './support-db.js';
 import { Test, type TestingModule } from '@nestjs/testing';
@@ -123,8 +124,9 @@ describe('ScoresService (real repositories on a fresh database)', () => {
 
   const pbOf = async (owner: UserRow, chartID: string) => {
     const [pb] = await database.db
-      .select()
+      .select(rankedPbColumns)
       .from(personalBests)
+      .leftJoin(...CHART_RANKING_JOIN)
       .where(and(eq(personalBests.userID, owner.id), eq(personalBests.chartID, chartID)));
     return (
       pb && {

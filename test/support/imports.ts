@@ -1,4 +1,5 @@
 import { expect } from '@jest/globals';
+import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -91,10 +92,12 @@ export async function scoresOf(database: Database, userID: number) {
   return database.db.select().from(scores).where(eq(scores.userID, userID)).orderBy(asc(scores.timeAchieved), asc(scores.scoreID));
 }
 
+/** The user's PB on the chart as readers serve it: rank counted live while the chart is dirty, outOf its player count. */
 export async function pbOf(database: Database, userID: number, chartID: string) {
   const [row] = await database.db
-    .select()
+    .select(rankedPbColumns)
     .from(personalBests)
+    .leftJoin(...CHART_RANKING_JOIN)
     .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
   return row;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import path from 'node:path';
 import type request from 'supertest';
 import { and, eq } from 'drizzle-orm';
@@ -58,10 +59,12 @@ export async function importSdvx(
   return doc;
 }
 
+/** The user's PB on the chart as readers serve it: rank counted live while the chart is dirty, outOf its player count. */
 export async function pbOf(t: TestApp, userID: number, chartID: string) {
   const [row] = await t.database.db
-    .select()
+    .select(rankedPbColumns)
     .from(personalBests)
+    .leftJoin(...CHART_RANKING_JOIN)
     .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
   return row;
 }

@@ -85,16 +85,47 @@ export const personalBests = pgTable(
     /** Time of the play that set the PB's score: ties in rank go to the earlier one. */
     rankTime: unixMs('rank_time'),
     highlighted: boolean('highlighted').notNull().default(false),
+    /**
+     * The PB's place on its chart, from 1. Exact while the chart's chart_rankings row is clean;
+     * while it is dirty (an import or deletion moved PBs and the refresher has not run yet) readers
+     * count it live from the ranking key (see database/pb-rank.ts).
+     */
     rank: integer('rank').notNull().default(0),
-    outOf: integer('out_of').notNull().default(0),
+    /** The ranking key's first value: the GPT's pbOrder value (pbOrderValue), else percent. */
+    rankOrder: doublePrecision('rank_order').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userID, t.chartID] }),
-    // Chart leaderboards and per-chart player counts; a user's PBs are found through the primary key.
+    // Chart leaderboards of a clean chart (by stored rank).
     index('pbs_chart_rank_idx').on(t.chartID, t.rank),
-    // The most played charts of a GPT: each chart's first-ranked PB carries the chart's player count (outOf).
-    index('pbs_gpt_popular_idx')
-      .on(t.game, t.playtype, t.outOf.desc(), t.chartID)
-      .where(sql`${t.rank} = 1`),
+    // The ranking key, best first: live ranks (1 + PBs before), a dirty chart's pages, the refresher.
+    index('pbs_chart_order_idx').on(t.chartID, t.rankOrder.desc(), t.score.desc(), t.rankTime.asc().nullsLast(), t.userID),
+  ],
+);
+
+/**
+ * One row per chart that has (or had) PBs: its player count (outOf of every PB there) and whether
+ * stored ranks are stale. Imports write only their own PBs: they bump `players` and set
+ * `dirtySince`; the rank refresher (scoring/rank-refresher.ts) re-ranks dirty charts off the
+ * request path and clears it.
+ */
+export const chartRankings = pgTable(
+  'chart_rankings',
+  {
+    chartID: text('chart_id')
+      .primaryKey()
+      .references(() => charts.chartID, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    playtype: text('playtype').notNull(),
+    players: integer('players').notNull().default(0),
+    /** Unix ms of the first change since the chart's ranks were last refreshed; null: stored ranks are exact. */
+    dirtySince: unixMs('dirty_since'),
+  },
+  (t) => [
+    // The most played charts of a GPT.
+    index('chart_rankings_popular_idx').on(t.game, t.playtype, t.players.desc(), t.chartID),
+    index('chart_rankings_dirty_idx')
+      .on(t.dirtySince)
+      .where(sql`${t.dirtySince} IS NOT NULL`),
   ],
 );

@@ -1,0 +1,51 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { Database } from '../database/database.js';
+import { refreshDirtyCharts } from './rank-refresher.js';
+
+/** Charts one pass refreshes before it checks whether the process is stopping. */
+const PASS = 100;
+
+/**
+ * Keeps stored chart ranks fresh off the request path: every RANK_REFRESH_INTERVAL_MS it re-ranks
+ * the charts imports and deletions left dirty (see refreshDirtyCharts), in the API process and in
+ * every worker; processes share the work. Until a chart is refreshed, readers count its ranks
+ * live, so the delay shows in no answer. On shutdown it finishes the chart in progress and stops.
+ */
+@Injectable()
+export class RankRefresherService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(RankRefresherService.name);
+  private interval: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.RANK_REFRESH_INTERVAL_MS === 0) return;
+    this.interval = setInterval(() => this.wake(), this.config.RANK_REFRESH_INTERVAL_MS);
+    this.interval.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.interval);
+    await this.running;
+  }
+
+  private wake() {
+    if (this.running || this.stopped) return;
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  private async run() {
+    try {
+      while (!this.stopped && (await refreshDirtyCharts(this.database, PASS)) === PASS);
+    } catch (err) {
+      this.logger.warn(`Refreshing chart ranks failed (retried at the next interval): ${(err as Error).message}`);
+    }
+  }
+}
