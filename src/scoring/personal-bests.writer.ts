@@ -71,34 +71,34 @@ export async function recomputePersonalBests(
   const chartIDs = [...charts.keys()];
   if (chartIDs.length === 0) return [];
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
-  const [stored, before, rankings] = await Promise.all([
-    tx
-      .select({
-        scoreID: scores.scoreID,
-        chartID: scores.chartID,
-        scoreData: scores.scoreData,
-        timeAchieved: scores.timeAchieved,
-        highlighted: scores.highlighted,
-      })
-      .from(scores)
-      .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs))),
-    tx
-      .select({
-        chartID: personalBests.chartID,
-        rankOrder: personalBests.rankOrder,
-        score: personalBests.score,
-        rankTime: personalBests.rankTime,
-        rank: personalBests.rank,
-      })
-      .from(personalBests)
-      .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs))),
-    options.deferRanking
-      ? []
-      : tx
-          .select({ chartID: chartRankings.chartID, players: chartRankings.players, dirtySince: chartRankings.dirtySince })
-          .from(chartRankings)
-          .where(anyOf(chartRankings.chartID, chartIDs)),
-  ]);
+  // One after another: a transaction is one connection, and node-postgres deprecates queueing
+  // several queries on a client at once.
+  const stored = await tx
+    .select({
+      scoreID: scores.scoreID,
+      chartID: scores.chartID,
+      scoreData: scores.scoreData,
+      timeAchieved: scores.timeAchieved,
+      highlighted: scores.highlighted,
+    })
+    .from(scores)
+    .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs)));
+  const before = await tx
+    .select({
+      chartID: personalBests.chartID,
+      rankOrder: personalBests.rankOrder,
+      score: personalBests.score,
+      rankTime: personalBests.rankTime,
+      rank: personalBests.rank,
+    })
+    .from(personalBests)
+    .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs)));
+  const rankings = options.deferRanking
+    ? []
+    : await tx
+        .select({ chartID: chartRankings.chartID, players: chartRankings.players, dirtySince: chartRankings.dirtySince })
+        .from(chartRankings)
+        .where(anyOf(chartRankings.chartID, chartIDs));
   const byChart = groupBy([...stored, ...unsaved], (r) => r.chartID);
   const was = new Map<string, StoredKey>(before.map((b) => [b.chartID, b]));
 
