@@ -15,6 +15,8 @@ const SCORES_PER_USER = Number(process.env.BENCH_READS_SCORES_PER_USER ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 2);
 const CONNECTIONS = 64;
+/** Seconds of load before each measured run (BENCH_WARMUP): the embedded server needs longer than PostgreSQL to settle. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** BENCH_READS_MIXES=fixed,cold,zipf (default all three). */
 const MIX_NAMES = (process.env.BENCH_READS_MIXES?.split(',') ?? MIXES).filter((m): m is MixName => (MIXES as readonly string[]).includes(m));
 
@@ -25,14 +27,14 @@ interface LoadResult {
   failures: string;
 }
 
-/** 64 connections for DURATION s after a 2 s warm-up, each request's path drawn from `nextPath`. */
+/** 64 connections for DURATION s after WARMUP s of the same load, each request's path drawn from `nextPath`. */
 async function load(base: string, nextPath: () => string): Promise<LoadResult> {
   const options = {
     url: base,
     connections: CONNECTIONS,
     requests: [{ method: 'GET' as const, setupRequest: (req: { path?: string }) => ({ ...req, path: nextPath() }) }],
   };
-  await autocannon({ ...options, duration: 2 }); // warm-up
+  await autocannon({ ...options, duration: WARMUP });
   const r = await autocannon({ ...options, duration: DURATION });
   // Errors are mostly timeouts (autocannon gives up after 10 s): reported beside the figures, not hidden.
   const failures = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors (${r.timeouts} timeouts)`].filter(Boolean).join(', ');
