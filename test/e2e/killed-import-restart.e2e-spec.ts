@@ -1,31 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { importLocks, imports } from '../../src/database/schema.js';
 import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
-import { buildIfNeeded, ROOT } from '../support/cli.js';
-import { batchManual, loadFixtureCatalog, MINUTE, T0 } from '../support/imports.js';
+import { batchManual, MINUTE, T0 } from '../support/imports.js';
+import { embeddedDataDirWithCatalog, freePort, startBuiltServer, type ServerProcess } from '../support/server-process.js';
 
 /** kill -9 of the built server (dist/main.js) on the embedded database while an inline import runs, then a restart. */
-const MAIN = path.join(ROOT, 'dist', 'main.js');
 const SCORES = 20_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const elements = (count: number, offset = 0) =>
   Array.from({ length: count }, (_, i) => ({
@@ -41,45 +26,14 @@ describe('an inline import killed with its process (embedded database)', () => {
   let dataDir: string;
   const children: ChildProcess[] = [];
 
-  async function startServer(port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_FACTOR: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-      SNAPSHOT_SCHEDULE: 'false',
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let output = '';
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('listening on')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
-    });
-    return { child, exited, output: () => output };
+  async function startServer(port: number): Promise<ServerProcess> {
+    const server = await startBuiltServer(dataDir, port);
+    children.push(server.child);
+    return server;
   }
 
   beforeAll(async () => {
-    buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-killed-'));
-    const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
-    try {
-      await database.migrate();
-      await loadFixtureCatalog(database, 'catalog', ['sdvx']);
-    } finally {
-      await database.close();
-    }
+    dataDir = await embeddedDataDirWithCatalog('st-killed-');
   }, 300_000);
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
