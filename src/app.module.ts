@@ -19,6 +19,9 @@ import { throughNest } from './http/middleware.js';
 import { createSessionHandler, type SessionSetup } from './http/session.js';
 import { ApiValidationPipe } from './http/validation.pipe.js';
 import { RequestLoggingModule } from './http/logging/logger.module.js';
+import { ReadCacheMiddleware } from './http/read-cache/read-cache.middleware.js';
+import { ReadCacheModule } from './http/read-cache/read-cache.module.js';
+import { WriteBarrierInterceptor } from './http/read-cache/write-barrier.interceptor.js';
 import { RateLimitGuard } from './http/rate-limit/rate-limit.guard.js';
 import { RateLimitService } from './http/rate-limit/rate-limit.service.js';
 import type { RedisConnections } from './common/redis.js';
@@ -67,6 +70,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         CoreModule.register({ ...options, loginSessions: options.redis ? new RedisLoginSessions(options.redis.sessions, options.keyPrefix) : null }),
         RequestLoggingModule.forConfig(options.config, options.logDestination),
         RepositoriesModule,
+        ReadCacheModule,
         AuthModule,
         UsersModule,
         ClientsModule,
@@ -93,6 +97,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         { provide: ERROR_SHAPES, useValue: IMPORT_FORMATS.flatMap((f) => f.errorShapes ?? []) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_INTERCEPTOR, useExisting: WriteBarrierInterceptor },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         {
           provide: RateLimitService,
@@ -125,6 +130,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         throughNest(express.urlencoded({ extended: false, limit })),
         throughNest(this.session.handler),
         AuthMiddleware,
+        ReadCacheMiddleware,
       )
       .forRoutes('{*path}');
   }

@@ -270,6 +270,16 @@ export class AppConfig {
   @Min(0)
   RANK_REFRESH_INTERVAL_MS = 1_000;
 
+  /**
+   * Memory for finished answers of the cached read routes (pbs/best, chart PBs, recent scores,
+   * leaderboards, chart search), in MiB; 0 turns the cache off. Database triggers report every
+   * change, so an answer is served only while nothing it was built from has changed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  READ_CACHE_MB = 64;
+
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
   @Transform(toBool)
   @IsBoolean()

@@ -1,21 +1,27 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ChangeFeed } from './change-feed.js';
 import { Database } from './database.js';
 import { EmbeddedStatistics } from './embedded-statistics.js';
 
-/** Provides the already-opened Database to every module. Whoever opened it decides whether the app closes it. */
+/**
+ * Provides the already-opened Database, and its ChangeFeed (started by whoever needs it), to every
+ * module. Whoever opened the database decides whether the app closes it.
+ */
 @Global()
 @Module({})
 export class DatabaseModule {
   static forDatabase(database: Database, options: { closeOnShutdown: boolean }): DynamicModule {
+    const feed = new ChangeFeed(database);
     class DatabaseCloser implements OnApplicationShutdown {
       async onApplicationShutdown() {
+        await feed.stop();
         if (options.closeOnShutdown) await database.close();
       }
     }
     return {
       module: DatabaseModule,
-      providers: [{ provide: Database, useValue: database }, DatabaseCloser, EmbeddedStatistics],
-      exports: [Database, EmbeddedStatistics],
+      providers: [{ provide: Database, useValue: database }, { provide: ChangeFeed, useValue: feed }, DatabaseCloser, EmbeddedStatistics],
+      exports: [Database, ChangeFeed, EmbeddedStatistics],
     };
   }
 }

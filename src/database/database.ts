@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -81,6 +81,8 @@ export class Database {
      * of one test may share it).
      */
     readonly exclusive = false,
+    /** The server's connection string (listen() opens its own connection). */
+    private readonly url?: string,
   ) {}
 
   static async open(options: DatabaseOptions): Promise<Database> {
@@ -102,7 +104,7 @@ export class Database {
           client.release();
         }
       };
-      return new Database('postgres', db as unknown as Db, runMigrations, () => pool.end());
+      return new Database('postgres', db as unknown as Db, runMigrations, () => pool.end(), undefined, false, options.url);
     }
     const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
     try {
@@ -166,6 +168,65 @@ export class Database {
   /** Tells this process's catalog caches that songs or charts changed (other processes poll catalog_state). */
   catalogChanged(): void {
     for (const listener of this.catalogListeners) listener();
+  }
+
+  /**
+   * Listens to a notification channel. PGlite delivers a transaction's notifications before its
+   * COMMIT returns, so `live` is always true. A server's arrive a moment after the commit on a
+   * connection of their own: `onLive(false)` says it dropped (notifications may have been missed
+   * meanwhile), and it reconnects by itself (1 s, then up to 30 s apart) and says `onLive(true)`
+   * once it listens again. Returns the way to stop listening.
+   */
+  async listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>> {
+    if (this.pglite) {
+      const unlisten = await this.pglite.listen(channel, onMessage);
+      onLive(true);
+      return unlisten;
+    }
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    let delay = 1000;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: this.url });
+      let lost = false;
+      const drop = () => {
+        if (lost) return;
+        lost = true;
+        next.removeAllListeners('notification');
+        void next.end().catch(() => undefined);
+        if (stopped) return;
+        onLive(false);
+        retry = setTimeout(() => void connect(), delay);
+        retry.unref();
+        delay = Math.min(delay * 2, 30_000);
+      };
+      next.on('error', drop);
+      next.on('end', drop);
+      next.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+      try {
+        await next.connect();
+        await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      } catch {
+        drop();
+        return;
+      }
+      if (stopped) return void next.end().catch(() => undefined);
+      client = next;
+      delay = 1000;
+      onLive(true);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+
+  /** Sends a notification outside any transaction (delivered at once). */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
   }
 
   async close(): Promise<void> {

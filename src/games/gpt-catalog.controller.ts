@@ -2,6 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Gpt } from '../http/gpt.decorator.js';
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
+import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
+import { chartListScopes } from '../http/read-cache/read-scopes.js';
 import type { GptSupport } from '../game-support/types.js';
 import { FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogService } from './catalog.service.js';
@@ -29,6 +31,7 @@ export class GptCatalogController {
   }
 
   @Get('charts')
+  @CachedRead(chartListScopes)
   @ApiOkResponse({ type: ChartListResponse })
   charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery): Promise<ChartListResponse> {
     return this.catalog.charts(gpt, query.search);

@@ -1,6 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Gpt } from '../http/gpt.decorator.js';
+import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
+import { chartPbScopes, gptLeaderboardScopes } from '../http/read-cache/read-scopes.js';
 import type { GptSupport } from '../game-support/types.js';
 import {
   ChartPbsQuery,
@@ -28,6 +30,7 @@ export class GptLeaderboardsController {
   constructor(private readonly leaderboards: GptLeaderboardsService) {}
 
   @Get('leaderboard')
+  @CachedRead(gptLeaderboardScopes)
   @ApiOperation({ summary: '{gameStats, users}: profiles by a profile rating, best first (no rating last, ties by user id).' })
   @ApiOkResponse({ type: GptLeaderboardResponse })
   leaderboard(@Gpt() gpt: GptSupport, @Query() query: LeaderboardQuery): Promise<GptLeaderboardResponse> {
@@ -35,6 +38,7 @@ export class GptLeaderboardsController {
   }
 
   @Get('charts/:chartID/pbs')
+  @CachedRead(chartPbScopes)
   @ApiOperation({ summary: '{pbs, users}: the 100 PBs on the chart from startRanking on, by rank.' })
   @ApiOkResponse({ type: ChartPbsResponse })
   chartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: ChartPbsQuery): Promise<ChartPbsResponse> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { Database } from '../database/database.js';
 import { distinct } from '../common/collections.js';
 import { catalogState, charts, songs } from '../database/schema.js';
@@ -9,7 +10,7 @@ import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter
 export type SongDocument = ReturnType<typeof toSongDocument>;
 export type ChartDocument = ReturnType<typeof toChartDocument>;
 
-/** How often a server on PostgreSQL looks for a seed load made by another process. */
+/** How often a server on PostgreSQL looks for a seed load made by another process while change notifications are not arriving. */
 export const CATALOG_VERSION_CHECK_MS = 5_000;
 /** Per kind (songs, charts); the oldest entries go first. The whole seed catalog is ~90,000 records. */
 const MAX_ENTRIES = 100_000;
@@ -17,9 +18,12 @@ const MAX_ENTRIES = 100_000;
 /**
  * Song and chart documents by id, kept in memory: every score, PB and leaderboard page names
  * them, and they change only when seeds are loaded. A seed load in this process clears the cache
- * at once; one in another process (the CLI, another instance) bumps catalog_state.version, which
- * servers on PostgreSQL poll every CATALOG_VERSION_CHECK_MS. Returned documents are shared:
- * callers must not mutate them.
+ * at once; one in another process (the CLI, another instance) reaches servers on PostgreSQL as a
+ * change notification of the game's catalog (ChangeFeed), which clears it as soon as it arrives,
+ * before any cached read can be rebuilt from it. Should notifications stop (the listening
+ * connection dropped), the cache is cleared, and catalog_state.version, which every seed load
+ * bumps, is polled every CATALOG_VERSION_CHECK_MS as well. Returned documents are shared: callers
+ * must not mutate them.
  */
 @Injectable()
 export class CatalogCache implements OnModuleInit, OnModuleDestroy {
@@ -31,12 +35,20 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   private version: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeFeed: (() => void) | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly feed: ChangeFeed,
+  ) {}
 
   async onModuleInit() {
     this.unsubscribe = this.database.onCatalogChange(() => this.clear());
     if (this.database.kind === 'postgres') {
+      this.unsubscribeFeed = this.feed.subscribe((scopes) => {
+        if (scopes === 'all' || scopes.some((s) => s.startsWith('k:'))) this.clear();
+      });
+      await this.feed.start();
       await this.checkVersion();
       this.timer = setInterval(() => {
         this.checkVersion().catch((err: Error) => this.logger.warn(`Could not read the catalog version: ${err.message}`));
@@ -48,6 +60,7 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy() {
     clearInterval(this.timer);
     this.unsubscribe?.();
+    this.unsubscribeFeed?.();
   }
 
   clear() {

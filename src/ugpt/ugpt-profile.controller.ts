@@ -6,6 +6,8 @@ import { PasswordConfirmationDto } from '../auth/dto/auth.dto.js';
 import { OwnerOnly, SessionOnly } from '../http/auth/access.decorators.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { ApiErrors } from '../http/openapi-errors.js';
+import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
+import { ugptPbScopes, ugptScopes } from '../http/read-cache/read-scopes.js';
 import { RawResponse } from '../http/response-shapes.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
@@ -60,6 +62,7 @@ export class UgptProfileController {
   }
 
   @Get('pbs/best')
+  @CachedRead(ugptPbScopes)
   @ApiOperation({ summary: '{songs, charts, pbs}: the 100 best PBs on primary charts under a score rating algorithm.' })
   @ApiOkResponse({ type: PbListResponse })
   bestPbs(@Ugpt() ugpt: UgptContext, @Query() query: BestPbsQuery): Promise<PbListResponse> {
@@ -89,6 +92,7 @@ export class UgptProfileController {
   }
 
   @Get('scores/recent')
+  @CachedRead((_answer, req) => ugptScopes(req))
   @ApiOperation({ summary: '{songs, charts, scores}: the 100 latest scores by timeAchieved.' })
   @ApiOkResponse({ type: ScoreListResponse })
   recentScores(@Ugpt() ugpt: UgptContext): Promise<ScoreListResponse> {

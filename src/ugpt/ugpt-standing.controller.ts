@@ -1,5 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
+import { standingScopes } from '../http/read-cache/read-scopes.js';
 import { GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
 import { ProfileAlgQuery } from './dto/ugpt.dto.js';
 import { LeaderboardAdjacentResponse } from './dto/ugpt.responses.js';
@@ -15,6 +17,7 @@ export class UgptStandingController {
   constructor(private readonly standing: UgptStandingService) {}
 
   @Get('leaderboard-adjacent')
+  @CachedRead(standingScopes)
   @ApiOperation({
     summary:
       '{above, below, users, thisUsersStats, thisUsersRanking}: up to 5 players strictly better and 5 rated the same or worse (ties go below), best first. A player without a rating ranks after every rated one.',

@@ -65,6 +65,13 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   };
 }
 
+/** The database of another test app: its own pool on PostgreSQL (as a second process has), the same engine on PGlite. */
+async function sharedDatabase(other: TestApp): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (!other.databaseUrl) return { database: other.database, drop: async () => undefined };
+  const database = await Database.open({ url: other.databaseUrl, poolSize: 5 });
+  return { database, url: other.databaseUrl, drop: () => database.close() };
+}
+
 /**
  * Starts the real application on a fresh database. The /auth rate limits, the general limit and
  * the snapshot schedule are off unless a test turns them on through env. Logs are silent unless env sets LOG_LEVEL;
@@ -76,7 +83,14 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logDestination?: DestinationStream; importQueue?: 'inline' | 'queue'; webhookQueue?: 'polled' | 'queue'; keyPrefix?: string } = {},
+  options: {
+    logDestination?: DestinationStream;
+    importQueue?: 'inline' | 'queue';
+    webhookQueue?: 'polled' | 'queue';
+    keyPrefix?: string;
+    /** Run on this app's database (a second process of one deployment); the first app drops it. */
+    shareDatabaseOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   if ((options.importQueue === 'queue' || options.webhookQueue === 'queue') && !process.env.TEST_REDIS_URL) throw new Error('Queue mode needs TEST_REDIS_URL.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-'));
@@ -92,7 +106,8 @@ export async function createTestApp(
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...env,
   });
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
+  const shared = options.shareDatabaseOf;
+  const { database, url: databaseUrl, drop } = shared ? await sharedDatabase(shared) : await openTestDatabase();
   const redis = process.env.TEST_REDIS_URL ? await RedisConnections.connect(process.env.TEST_REDIS_URL) : null;
   const keyPrefix = options.keyPrefix ?? `st-test-${randomHex(6)}`;
   const importQueue = options.importQueue === 'queue' && redis ? new BullmqImportQueue(redis.ioredis, keyPrefix) : new InlineImportQueue();
