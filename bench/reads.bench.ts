@@ -17,6 +17,11 @@ const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 2);
 const CONNECTIONS = 64;
 /** Seconds of load before each measured run (BENCH_WARMUP): the embedded server needs longer than PostgreSQL to settle. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** BENCH_READS_CACHE=both (default: the server with its read cache and without it, alternating), on or off. */
+const CACHE_MODES = ({ on: ['on'], off: ['off'], both: ['on', 'off'] } as Record<string, ('on' | 'off')[]>)[process.env.BENCH_READS_CACHE ?? 'both'] ?? [
+  'on',
+  'off',
+];
 /** BENCH_READS_MIXES=fixed,cold,zipf (default all three). */
 const MIX_NAMES = (process.env.BENCH_READS_MIXES?.split(',') ?? MIXES).filter((m): m is MixName => (MIXES as readonly string[]).includes(m));
 
@@ -201,10 +206,10 @@ const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs)
 
 /**
  * Drives the read endpoints with autocannon at 64 connections against the real server in its own
- * process (statement logging off), under each request mix, beside a bare NestJS hello-world: the
- * ceiling. Both servers stay up and are measured in alternation, round by round (ceiling, then
- * every endpoint and mix), and each figure is the median of BENCH_READS_ROUNDS rounds with its
- * range. The dataset (10,000 players, 1,000,000 scores by default) is built once and kept.
+ * process (statement logging off), under each request mix, with its read cache and without it
+ * (BENCH_READS_CACHE), beside a bare NestJS hello-world: the ceiling. The servers are measured in
+ * alternation, round by round (ceiling, then every endpoint and mix on each server), and each
+ * figure is the median of BENCH_READS_ROUNDS rounds with its range. The dataset (10,000 players, 1,000,000 scores by default) is built once and kept.
  * Afterwards, an untimed pass with statement logging on EXPLAINs every statement (PostgreSQL).
  */
 export async function readsBench(): Promise<string> {
@@ -234,24 +239,37 @@ export async function readsBench(): Promise<string> {
       const list = endpoints(kept.dataset, people);
       const results = new Map<string, LoadResult[]>();
       const record = (k: string, r: LoadResult) => results.set(k, [...(results.get(k) ?? []), r]);
-      let server: Served | undefined = await serve(['dist/main.js'], base, 3999);
+      // The embedded database is one process's: the two servers take turns on it.
+      const servers = new Map<'on' | 'off', Served>();
+      const start = async (mode: 'on' | 'off') => {
+        const port = mode === 'on' ? 3999 : 3998;
+        return serve(['dist/main.js'], { ...base, PORT: String(port), ...(mode === 'off' ? { READ_CACHE_MB: '0' } : {}) }, port);
+      };
       try {
+        if (kept.url) for (const mode of CACHE_MODES) servers.set(mode, await start(mode));
         for (let round = 1; round <= ROUNDS; round++) {
           record('ceiling', await load(hello.url, () => '/hello'));
-          for (const [name, pathFor] of list)
-            for (const mix of name === '/status' || name === 'GPT leaderboard' ? (['fixed'] as const) : MIX_NAMES)
-              record(`${name}|${mix}`, await load(server.url, pathFor(mix)));
+          for (const mode of CACHE_MODES) {
+            const server = servers.get(mode) ?? (await start(mode));
+            try {
+              for (const [name, pathFor] of list)
+                for (const mix of name === '/status' || name === 'GPT leaderboard' ? (['fixed'] as const) : MIX_NAMES)
+                  record(`${name}|${mix}|${mode}`, await load(server.url, pathFor(mix)));
+            } finally {
+              if (!kept.url) await server.stop();
+            }
+          }
           console.error(`  ${kind}: round ${round}/${ROUNDS} done`);
         }
       } finally {
-        await server.stop();
-        server = undefined;
+        for (const server of servers.values()) await server.stop();
       }
       const ceiling = results.get('ceiling')!;
       const ceilingRps = median(ceiling.map((r) => r.rps));
       rows.push([
         kind,
         'hello world (ceiling)',
+        '—',
         '—',
         `${Math.round(ceilingRps)}${range(ceiling.map((r) => r.rps))}`,
         '100%',
@@ -261,12 +279,13 @@ export async function readsBench(): Promise<string> {
       ]);
       for (const [key, rs] of results) {
         if (key === 'ceiling') continue;
-        const [name, mix] = key.split('|');
+        const [name, mix, mode] = key.split('|');
         const rps = median(rs.map((r) => r.rps));
         rows.push([
           kind,
           name,
           mix,
+          mode,
           `${Math.round(rps)}${range(rs.map((r) => r.rps))}`,
           `${((rps / ceilingRps) * 100).toFixed(0)}%`,
           median(rs.map((r) => r.p50)),
@@ -303,5 +322,5 @@ export async function readsBench(): Promise<string> {
   } finally {
     await hello.stop();
   }
-  return `${table(['Database', 'Endpoint', 'Mix', 'req/s: median (range)', 'of ceiling', 'p50 ms', 'p99 ms: median (range)', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
+  return `${table(['Database', 'Endpoint', 'Mix', 'Read cache', 'req/s: median (range)', 'of ceiling', 'p50 ms', 'p99 ms: median (range)', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
 }
