@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
@@ -15,6 +15,25 @@ import { findGpt } from '../src/game-support/registry.js';
 import { UsersRepository } from '../src/repositories/users.repository.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
 import { benchDatabases, table, timed } from './support.js';
+
+/** The tables whose triggers notify read changes (drizzle/0021_read_changes.sql). */
+const NOTIFYING_TABLES = [
+  'personal_bests',
+  'scores',
+  'pb_ratings',
+  'ugpt_settings',
+  'user_game_stats',
+  'profile_ratings',
+  'chart_rankings',
+  'users',
+  'songs',
+  'charts',
+];
+
+/** Turns the read-change triggers off or on (the only user triggers of the schema). */
+async function changeTriggers(database: Database, enabled: boolean): Promise<void> {
+  for (const t of NOTIFYING_TABLES) await database.db.execute(sql.raw(`ALTER TABLE "${t}" ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`));
+}
 
 const SIZES = (process.env.BENCH_IMPORT_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'ULTIMATE CHAIN'];
@@ -52,7 +71,8 @@ async function newUser(database: Database, name: string): Promise<{ id: number; 
 
 /**
  * End-to-end batch-manual imports through HTTP (POST /ir/direct-manual/import), beside the
- * baseline: a raw bulk INSERT of the same score rows on the same database.
+ * baselines: the same import by another new player with the read-change triggers off, and a raw
+ * bulk INSERT of the same score rows on the same database.
  */
 export async function importBench(): Promise<string> {
   const rows: (string | number)[][] = [];
@@ -74,9 +94,8 @@ export async function importBench(): Promise<string> {
       await app.listen(0, '127.0.0.1');
       const url = await app.getUrl();
       const gpt = findGpt('sdvx', 'Single')!;
-      for (const [k, n] of SIZES.entries()) {
-        const user = await newUser(target.database, `import_${k}`);
-        const body = JSON.stringify(batchManual(n, targets, k));
+      const importOver = async (name: string, n: number, body: string) => {
+        const user = await newUser(target.database, name);
         const { ms, value: res } = await timed(() =>
           fetch(`${url}/api/v1/ir/direct-manual/import`, {
             method: 'POST',
@@ -86,7 +105,14 @@ export async function importBench(): Promise<string> {
         );
         const doc = (await res.json()) as { scoreIDs?: unknown[]; errors?: unknown[]; message?: string };
         if (res.status !== 200) throw new Error(`import of ${n} failed: ${res.status} ${doc.message}`);
-        const imported = doc.scoreIDs?.length ?? 0;
+        return { ms, imported: doc.scoreIDs?.length ?? 0 };
+      };
+      for (const [k, n] of SIZES.entries()) {
+        const body = JSON.stringify(batchManual(n, targets, k));
+        const { ms, imported } = await importOver(`import_${k}`, n, body);
+        // The same import by another new player with the read-change triggers off: what they cost.
+        await changeTriggers(target.database, false);
+        const quiet = await importOver(`quiet_${k}`, n, JSON.stringify(batchManual(n, targets, k + 100))).finally(() => changeTriggers(target.database, true));
 
         // Baseline: the same rows (built for another user, not timed), inserted raw in one transaction.
         const other = await newUser(target.database, `baseline_${k}`);
@@ -107,6 +133,7 @@ export async function importBench(): Promise<string> {
           imported,
           (ms / 1000).toFixed(2),
           Math.round(n / (ms / 1000)),
+          (quiet.ms / 1000).toFixed(2),
           (raw.ms / 1000).toFixed(2),
           Math.round(n / (raw.ms / 1000)),
           `${((raw.ms / ms) * 100).toFixed(0)}%`,
@@ -117,5 +144,19 @@ export async function importBench(): Promise<string> {
       await target.dispose();
     }
   }
-  return table(['Database', 'Charts', 'Scores', 'Imported', 'End to end (s)', 'Scores/s', 'Raw INSERT (s)', 'Raw rows/s', 'Raw / end-to-end time'], rows);
+  return table(
+    [
+      'Database',
+      'Charts',
+      'Scores',
+      'Imported',
+      'End to end (s)',
+      'Scores/s',
+      'Without change triggers (s)',
+      'Raw INSERT (s)',
+      'Raw rows/s',
+      'Raw / end-to-end time',
+    ],
+    rows,
+  );
 }
