@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import type { Database } from './database.js';
 
@@ -161,5 +162,36 @@ export class ChangeFeed {
   private releaseBarriers(): void {
     for (const done of this.waiting.values()) done();
     this.waiting.clear();
+  }
+}
+
+/**
+ * Values loaded from the database (a user row, a profile's stats), kept while none of their
+ * scopes changed since they were read: the same rule as the read cache, for lookups that many
+ * requests repeat. Nothing is kept while the feed is not live. Values are shared: callers must
+ * not mutate them.
+ */
+export class FeedMemo<V extends object> {
+  private readonly entries: LRUCache<string, { value: V; scopes: readonly string[]; position: number }>;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    max: number,
+  ) {
+    this.entries = new LRUCache({ max });
+  }
+
+  async get(key: string, scopesOf: (value: V) => readonly string[], load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const kept = this.entries.get(key);
+    if (kept && this.feed.unchangedSince(kept.scopes, kept.position)) return kept.value;
+    const position = this.feed.position;
+    const value = await load();
+    if (value === undefined) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    const scopes = scopesOf(value);
+    if (this.feed.unchangedSince(scopes, position)) this.entries.set(key, { value, scopes, position });
+    return value;
   }
 }

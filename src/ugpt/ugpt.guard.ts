@@ -1,4 +1,5 @@
 import { createParamDecorator, Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { ChangeFeed, FeedMemo, scope } from '../database/change-feed.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { resolveGpt } from '../http/gpt.decorator.js';
 import type { ApiRequest } from '../http/request.js';
@@ -22,13 +23,25 @@ type UgptRequest = ApiRequest & { ugpt?: UgptContext };
  */
 @Injectable()
 export class UgptGuard implements CanActivate {
-  constructor(private readonly gameStats: GameStatsRepository) {}
+  /** A profile's stats row, while the profile is unchanged (see ChangeFeed). */
+  private readonly profiles: FeedMemo<GameStatsRecord>;
+
+  constructor(
+    private readonly gameStats: GameStatsRepository,
+    feed: ChangeFeed,
+  ) {
+    this.profiles = new FeedMemo(feed, 10_000);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<UgptRequest>();
     const user = req.targetUser!;
     const gpt = resolveGpt(String(req.params.game), String(req.params.playtype));
-    const stats = await this.gameStats.find(user.id, gpt.game, gpt.playtype);
+    const stats = await this.profiles.get(
+      `${user.id}:${gpt.game}:${gpt.playtype}`,
+      () => [scope.ugpt(user.id, gpt.game, gpt.playtype)],
+      () => this.gameStats.find(user.id, gpt.game, gpt.playtype),
+    );
     if (!stats) throw new NotFoundException(`The user ${user.username} has not played ${gpt.game} ${gpt.playtype}.`);
     req.ugpt = { user, gpt, stats };
     return true;

@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { sha256Hex } from '../../common/crypto.js';
+import { ChangeFeed, FeedMemo, scope } from '../../database/change-feed.js';
 import { ApiKeysRepository } from '../../repositories/api-keys.repository.js';
 import { UsersRepository } from '../../repositories/users.repository.js';
 import { BANNED_AUTH_LEVEL, GUEST, sessionAuth, type AuthContext, type UserRow } from './auth-context.js';
@@ -8,12 +9,21 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 /** lastSeen is written at most this often per user, so reads do not turn into writes. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+/** How many `:userID` resolutions are remembered. */
+const REMEMBERED_USERS = 10_000;
+
 @Injectable()
 export class AuthResolver {
+  /** `:userID` → user row, while the user's row is unchanged (see ChangeFeed). */
+  private readonly targets: FeedMemo<UserRow>;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly apiKeys: ApiKeysRepository,
-  ) {}
+    feed: ChangeFeed,
+  ) {
+    this.targets = new FeedMemo(feed, REMEMBERED_USERS);
+  }
 
   /**
    * Resolves an Authorization header. A header that is present but malformed or unknown is a 401:
@@ -48,9 +58,10 @@ export class AuthResolver {
 
   /** `:userID`: all digits is an id, anything else a case-insensitive username. */
   async findUserByParam(param: string): Promise<UserRow | undefined> {
-    if (!/^[0-9]+$/.test(param)) return this.users.findByUsername(param);
+    const scopes = (user: UserRow) => [scope.user(user.id)];
+    if (!/^[0-9]+$/.test(param)) return this.targets.get(`name:${param.toLowerCase()}`, scopes, () => this.users.findByUsername(param));
     // Past PostgreSQL's integer range no user can match.
-    return Number(param) <= 2147483647 ? this.users.findById(Number(param)) : undefined;
+    return Number(param) <= 2147483647 ? this.targets.get(`id:${Number(param)}`, scopes, () => this.users.findById(Number(param))) : undefined;
   }
 
   guest(): AuthContext {
