@@ -36,7 +36,10 @@ describe('ChangeFeed and FeedMemo', () => {
     expect(feed.live).toBe(true);
     const before = feed.position;
     expect(feed.unchangedSince([scope.user(userID)], before)).toBe(true);
-    await database.db.update(users).set({ about: 'changed' }).where(sql`id = ${userID}`);
+    await database.db
+      .update(users)
+      .set({ about: 'changed' })
+      .where(sql`id = ${userID}`);
     await feed.barrier();
     expect(feed.unchangedSince([scope.user(userID)], before)).toBe(false);
     expect(feed.unchangedSince([scope.user(userID + 1000)], before)).toBe(true);
@@ -46,7 +49,10 @@ describe('ChangeFeed and FeedMemo', () => {
 
   it('an update that changes nothing in the row sends nothing', async () => {
     const before = feed.position;
-    await database.db.update(users).set({ about: 'changed' }).where(sql`id = ${userID}`);
+    await database.db
+      .update(users)
+      .set({ about: 'changed' })
+      .where(sql`id = ${userID}`);
     await feed.barrier();
     expect(feed.unchangedSince([scope.user(userID)], before)).toBe(true);
   });
@@ -55,7 +61,10 @@ describe('ChangeFeed and FeedMemo', () => {
     const before = feed.position;
     await expect(
       database.transaction(async (tx) => {
-        await tx.update(users).set({ about: 'rolled back' }).where(sql`id = ${userID}`);
+        await tx
+          .update(users)
+          .set({ about: 'rolled back' })
+          .where(sql`id = ${userID}`);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -68,14 +77,20 @@ describe('ChangeFeed and FeedMemo', () => {
     let loads = 0;
     const load = async () => {
       loads++;
-      const [row] = await database.db.select({ about: users.about }).from(users).where(sql`id = ${userID}`);
+      const [row] = await database.db
+        .select({ about: users.about })
+        .from(users)
+        .where(sql`id = ${userID}`);
       return row;
     };
     const scopes = () => [scope.user(userID)];
     expect(await memo.get('u', scopes, load)).toEqual({ about: 'changed' });
     expect(await memo.get('u', scopes, load)).toEqual({ about: 'changed' });
     expect(loads).toBe(1);
-    await database.db.update(users).set({ about: 'again' }).where(sql`id = ${userID}`);
+    await database.db
+      .update(users)
+      .set({ about: 'again' })
+      .where(sql`id = ${userID}`);
     await feed.barrier();
     expect(await memo.get('u', scopes, load)).toEqual({ about: 'again' });
     expect(loads).toBe(2);
