@@ -17,11 +17,22 @@ const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 2);
 const CONNECTIONS = 64;
 /** Seconds of load before each measured run (BENCH_WARMUP): the embedded server needs longer than PostgreSQL to settle. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** What answers: the app with its read cache (on) or without it (off), or the reference server (bench/reference-server.ts). */
+type Mode = 'on' | 'off' | 'reference';
 /** BENCH_READS_CACHE=both (default: the server with its read cache and without it, alternating), on or off. */
-const CACHE_MODES = ({ on: ['on'], off: ['off'], both: ['on', 'off'] } as Record<string, ('on' | 'off')[]>)[process.env.BENCH_READS_CACHE ?? 'both'] ?? [
-  'on',
-  'off',
-];
+const CACHE_MODES = ({ on: ['on'], off: ['off'], both: ['on', 'off'] } as Record<string, Mode[]>)[process.env.BENCH_READS_CACHE ?? 'both'] ?? ['on', 'off'];
+/**
+ * BENCH_READS_SERVERS=on,off,reference picks the servers measured, overriding BENCH_READS_CACHE
+ * (default: BENCH_READS_CACHE's modes and the reference). The reference needs PostgreSQL: it is
+ * left out on PGlite.
+ */
+const MODES: Mode[] = process.env.BENCH_READS_SERVERS
+  ? process.env.BENCH_READS_SERVERS.split(',').filter((m): m is Mode => m === 'on' || m === 'off' || m === 'reference')
+  : [...CACHE_MODES, 'reference'];
+const SERVER_LABELS: Record<Mode, string> = { on: 'app, cache on', off: 'app, cache off', reference: 'reference (http + pg)' };
+/** Requests per endpoint and mix whose bodies must be the same from the reference and the app before anything is timed. */
+const SAME_BODY_SAMPLES = 20;
+const REFERENCE_PORT = 3997;
 /** BENCH_READS_MIXES=fixed,cold,zipf (default all three). */
 const MIX_NAMES = (process.env.BENCH_READS_MIXES?.split(',') ?? MIXES).filter((m): m is MixName => (MIXES as readonly string[]).includes(m));
 
@@ -44,6 +55,46 @@ async function load(base: string, nextPath: () => string): Promise<LoadResult> {
   // Errors are mostly timeouts (autocannon gives up after 10 s): reported beside the figures, not hidden.
   const failures = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors (${r.timeouts} timeouts)`].filter(Boolean).join(', ');
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
+}
+
+/**
+ * Aborts the bench unless the reference server answers SAME_BODY_SAMPLES requests of every
+ * endpoint and mix with the app's status and bytes (the app with its cache when it runs, else
+ * without; a server started for the check alone is stopped after it).
+ */
+async function expectSameBodies(
+  servers: Map<Mode, Served>,
+  start: (mode: Mode) => Promise<Served>,
+  list: Endpoint[],
+  mixesOf: (name: string) => readonly MixName[],
+): Promise<void> {
+  const reference = servers.get('reference')!;
+  const own = servers.get('on') ?? servers.get('off');
+  const app = own ?? (await start('off'));
+  try {
+    for (const [name, pathFor] of list)
+      for (const mix of mixesOf(name)) {
+        const next = pathFor(mix);
+        for (let i = 0; i < SAME_BODY_SAMPLES; i++) {
+          const url = next();
+          const [a, r] = await Promise.all([fetch(app.url + url), fetch(reference.url + url)]);
+          const [aBody, rBody] = await Promise.all([a.text(), r.text()]);
+          if (a.status !== 200 || r.status !== 200 || aBody !== rBody) {
+            let at = 0;
+            while (at < aBody.length && aBody[at] === rBody[at]) at++;
+            throw new Error(
+              `The reference server's answer differs from the app's for GET ${url} (${name}, ${mix} mix): app ${a.status}, reference ${r.status}` +
+                (aBody !== rBody
+                  ? `; bodies differ from character ${at}:\n  app:       ${aBody.slice(Math.max(0, at - 80), at + 120)}\n  reference: ${rBody.slice(Math.max(0, at - 80), at + 120)}`
+                  : ''),
+            );
+          }
+        }
+      }
+    console.error(`  the reference server answers ${SAME_BODY_SAMPLES} requests of each endpoint and mix with the app's bytes`);
+  } finally {
+    if (!own) await app.stop();
+  }
 }
 
 /** Who and what requests are spread over: the GPT's players, its charts with PBs, and words of its song titles. */
@@ -207,9 +258,14 @@ const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs)
 /**
  * Drives the read endpoints with autocannon at 64 connections against the real server in its own
  * process (statement logging off), under each request mix, with its read cache and without it
- * (BENCH_READS_CACHE), beside a bare NestJS hello-world: the ceiling. The servers are measured in
- * alternation, round by round (ceiling, then every endpoint and mix on each server), and each
- * figure is the median of BENCH_READS_ROUNDS rounds with its range. The dataset (10,000 players, 1,000,000 scores by default) is built once and kept.
+ * (BENCH_READS_CACHE), beside a bare NestJS hello-world: the ceiling. On PostgreSQL a third
+ * server answers the same requests: the reference (bench/reference-server.ts, bare node:http + pg,
+ * one statement per request), what the data itself costs; it must answer a sample of every
+ * endpoint and mix with the app's bytes before anything is timed, and a note gives the app's
+ * req/s (cache on) over the reference's per endpoint (BENCH_READS_SERVERS=on,off,reference picks
+ * the servers). The servers are measured in alternation, round by round (ceiling, then every
+ * endpoint and mix on each server), and each figure is the median of BENCH_READS_ROUNDS rounds
+ * with its range. The dataset (10,000 players, 1,000,000 scores by default) is built once and kept.
  * Afterwards, an untimed pass with statement logging on EXPLAINs every statement (PostgreSQL).
  */
 export async function readsBench(): Promise<string> {
@@ -239,22 +295,28 @@ export async function readsBench(): Promise<string> {
       const list = endpoints(kept.dataset, people);
       const results = new Map<string, LoadResult[]>();
       const record = (k: string, r: LoadResult) => results.set(k, [...(results.get(k) ?? []), r]);
+      // The reference serves the six data routes, not /status, and runs on PostgreSQL only.
+      const modes = MODES.filter((m) => m !== 'reference' || kept.url);
+      const routes = (mode: Mode) => list.filter(([name]) => mode !== 'reference' || name !== '/status');
+      const mixesOf = (name: string): readonly MixName[] => (name === '/status' || name === 'GPT leaderboard' ? (['fixed'] as const) : MIX_NAMES);
       // The embedded database is one process's: the two servers take turns on it.
-      const servers = new Map<'on' | 'off', Served>();
-      const start = async (mode: 'on' | 'off') => {
+      const servers = new Map<Mode, Served>();
+      const start = async (mode: Mode) => {
+        if (mode === 'reference')
+          return serve(['dist-bench/bench/reference-server.js'], { DATABASE_URL: kept.url!, PORT: String(REFERENCE_PORT) }, REFERENCE_PORT);
         const port = mode === 'on' ? 3999 : 3998;
         return serve(['dist/main.js'], { ...base, PORT: String(port), ...(mode === 'off' ? { READ_CACHE_MB: '0' } : {}) }, port);
       };
       try {
-        if (kept.url) for (const mode of CACHE_MODES) servers.set(mode, await start(mode));
+        if (kept.url) for (const mode of modes) servers.set(mode, await start(mode));
+        if (servers.has('reference')) await expectSameBodies(servers, start, routes('reference'), mixesOf);
         for (let round = 1; round <= ROUNDS; round++) {
           record('ceiling', await load(hello.url, () => '/hello'));
-          for (const mode of CACHE_MODES) {
+          for (const mode of modes) {
             const server = servers.get(mode) ?? (await start(mode));
             try {
-              for (const [name, pathFor] of list)
-                for (const mix of name === '/status' || name === 'GPT leaderboard' ? (['fixed'] as const) : MIX_NAMES)
-                  record(`${name}|${mix}|${mode}`, await load(server.url, pathFor(mix)));
+              for (const [name, pathFor] of routes(mode))
+                for (const mix of mixesOf(name)) record(`${name}|${mix}|${mode}`, await load(server.url, pathFor(mix)));
             } finally {
               if (!kept.url) await server.stop();
             }
@@ -285,7 +347,7 @@ export async function readsBench(): Promise<string> {
           kind,
           name,
           mix,
-          mode,
+          SERVER_LABELS[mode as Mode],
           `${Math.round(rps)}${range(rs.map((r) => r.rps))}`,
           `${((rps / ceilingRps) * 100).toFixed(0)}%`,
           median(rs.map((r) => r.p50)),
@@ -296,6 +358,15 @@ export async function readsBench(): Promise<string> {
             .join('; '),
         ]);
       }
+
+      const ratios = routes('reference').flatMap(([name]) => {
+        const mix = mixesOf(name).includes('cold') ? 'cold' : 'fixed';
+        const [app, reference] = (['on', 'reference'] as const).map((m) => results.get(`${name}|${mix}|${m}`));
+        if (!app || !reference) return [];
+        const ratio = median(app.map((r) => r.rps)) / median(reference.map((r) => r.rps));
+        return [`${name}${mix === 'cold' ? '' : ` (${mix})`} ${ratio.toFixed(2)}x`];
+      });
+      if (ratios.length) note(`${kind}: app (cache on) req/s ÷ reference (http + pg) req/s, cold mix (issue 14 asks >= 0.8x): ${ratios.join(', ')}.`);
 
       if (kept.url) {
         // Untimed: every statement of a few requests per endpoint and mix, logged, then EXPLAINed.
@@ -322,5 +393,5 @@ export async function readsBench(): Promise<string> {
   } finally {
     await hello.stop();
   }
-  return `${table(['Database', 'Endpoint', 'Mix', 'Read cache', 'req/s: median (range)', 'of ceiling', 'p50 ms', 'p99 ms: median (range)', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
+  return `${table(['Database', 'Endpoint', 'Mix', 'Server', 'req/s: median (range)', 'of ceiling', 'p50 ms', 'p99 ms: median (range)', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
 }
