@@ -33,6 +33,8 @@ const SERVER_LABELS: Record<Mode, string> = { on: 'app, cache on', off: 'app, ca
 /** Requests per endpoint and mix whose bodies must be the same from the reference and the app before anything is timed. */
 const SAME_BODY_SAMPLES = 20;
 const REFERENCE_PORT = 3997;
+/** The cached server's READ_CACHE_MB (BENCH_READ_CACHE_MB; default the app's own, 64). */
+const CACHE_MB = process.env.BENCH_READ_CACHE_MB ?? '64';
 /** BENCH_READS_MIXES=fixed,cold,zipf (default all three). */
 const MIX_NAMES = (process.env.BENCH_READS_MIXES?.split(',') ?? MIXES).filter((m): m is MixName => (MIXES as readonly string[]).includes(m));
 
@@ -305,7 +307,7 @@ export async function readsBench(): Promise<string> {
         if (mode === 'reference')
           return serve(['dist-bench/bench/reference-server.js'], { DATABASE_URL: kept.url!, PORT: String(REFERENCE_PORT) }, REFERENCE_PORT);
         const port = mode === 'on' ? 3999 : 3998;
-        return serve(['dist/main.js'], { ...base, PORT: String(port), ...(mode === 'off' ? { READ_CACHE_MB: '0' } : {}) }, port);
+        return serve(['dist/main.js'], { ...base, PORT: String(port), READ_CACHE_MB: mode === 'off' ? '0' : CACHE_MB }, port);
       };
       try {
         if (kept.url) for (const mode of modes) servers.set(mode, await start(mode));

@@ -45,7 +45,9 @@ export class CatalogRepository {
     return this.database.db
       .select()
       .from(songs)
-      .where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])));
+      .where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])))
+      // A fixed order, whatever plan the database picks.
+      .orderBy(asc(songs.id));
   }
 
   chartsByIds(chartIDs: readonly string[]): Promise<ChartRow[]> {
