@@ -5,6 +5,13 @@ import { refreshDirtyCharts } from './rank-refresher.js';
 
 /** Charts one pass refreshes before it checks whether the process is stopping. */
 const PASS = 100;
+/**
+ * The embedded engine runs one transaction at a time for the whole process: there, each wake
+ * refreshes charts a few at a time for at most this long, so a backlog of dirty charts (after a
+ * large import) cannot keep imports and requests waiting behind it for seconds.
+ */
+const EMBEDDED_PASS = 5;
+const EMBEDDED_BUDGET_MS = 50;
 
 /**
  * Keeps stored chart ranks fresh off the request path: every RANK_REFRESH_INTERVAL_MS it re-ranks
@@ -42,8 +49,11 @@ export class RankRefresherService implements OnApplicationBootstrap, BeforeAppli
   }
 
   private async run() {
+    const embedded = this.database.kind === 'pglite';
+    const pass = embedded ? EMBEDDED_PASS : PASS;
+    const started = Date.now();
     try {
-      while (!this.stopped && (await refreshDirtyCharts(this.database, PASS)) === PASS);
+      while (!this.stopped && (await refreshDirtyCharts(this.database, pass)) === pass) if (embedded && Date.now() - started >= EMBEDDED_BUDGET_MS) break;
     } catch (err) {
       this.logger.warn(`Refreshing chart ranks failed (retried at the next interval): ${(err as Error).message}`);
     }
