@@ -42,12 +42,14 @@ export class CatalogRepository {
 
   songsByIds(game: string, ids: readonly number[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.database.db
-      .select()
-      .from(songs)
-      .where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])))
-      // A fixed order, whatever plan the database picks.
-      .orderBy(asc(songs.id));
+    return (
+      this.database.db
+        .select()
+        .from(songs)
+        .where(and(eq(songs.game, game), inArray(songs.id, [...new Set(ids)])))
+        // A fixed order, whatever plan the database picks.
+        .orderBy(asc(songs.id))
+    );
   }
 
   chartsByIds(chartIDs: readonly string[]): Promise<ChartRow[]> {
