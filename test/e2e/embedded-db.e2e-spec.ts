@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runNode } from '../support/cli.js';
+import { freePort, startBuiltServer } from '../support/server-process.js';
 import { createApp } from '../../src/app.factory.js';
 import { openConfiguredDatabase } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/config/app-config.js';
@@ -21,7 +21,6 @@ import { users } from '../../src/database/schema.js';
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = path.join(ROOT, 'dist', 'cli.js');
-const MAIN = path.join(ROOT, 'dist', 'main.js');
 const STEP_TIMEOUT_MS = 120_000;
 
 /** The environment of a child process on dataDir: embedded mode, whatever the test run uses. */
@@ -39,41 +38,15 @@ function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'st-embedded-'));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Servers still running when the file ends (a failed test), stopped in afterAll. */
 const running = new Set<ChildProcess>();
 
-/** Starts the built server on dataDir and waits until it listens. */
+/** Starts the built server on dataDir (test/support/server-process.ts) and tracks it until it exits. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; stop: () => Promise<number | null> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: childEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', AUTH_RATE_LIMIT_FACTOR: '0' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child, exited } = await startBuiltServer(dataDir, port);
   running.add(child);
-  child.on('exit', () => running.delete(child));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  void exited.then(() => running.delete(child));
   return {
     child,
     url: `http://127.0.0.1:${port}`,
