@@ -9,6 +9,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module.js';
 import { documentErrors } from './http/openapi-errors.js';
 import { earlyResponseHandling } from './http/early-response.js';
+import { installJsonResponse } from './http/json-response.js';
 import { documentProfile, profileModels } from './http/openapi-profile.js';
 import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
@@ -47,6 +48,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.useLogger(app.get(Logger));
   app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  installJsonResponse(app.getHttpAdapter().getInstance());
   // First, so that it sees every answer, including those given before the body is read.
   app.use(earlyResponseHandling());
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));

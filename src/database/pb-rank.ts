@@ -1,4 +1,5 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { aliasedColumns } from './database.js';
 import { chartRankings, personalBests } from './schema.js';
 
 /**
@@ -89,11 +90,18 @@ export const rankedPbColumns = {
   outOf: sql<number>`coalesce(${chartRankings.players}, 0)`.mapWith(Number),
 };
 
+/** rankedPbColumns as the select list of a ReadStatement: its rows are the PbRecords Drizzle would map. */
+export const RANKED_PB_SELECT = aliasedColumns({
+  ...rankedPbColumns,
+  rank: sql`(${rankedPbColumns.rank})::int`,
+  outOf: sql`(${rankedPbColumns.outOf})::int`,
+});
+
 /** The join rankedPbColumns reads. */
 export const CHART_RANKING_JOIN = [chartRankings, sql`${chartRankings.chartID} = ${personalBests.chartID}`] as const;
 
 /** A chart page's PB columns: the stored rank (renumbered by readChartPage when the chart is dirty) and the chart's player count. */
-export function chartPagePbColumns(chartID: string) {
+export function chartPagePbColumns(chartID: string | SQL) {
   return {
     ...rankedPbColumns,
     rank: personalBests.rank,
@@ -102,7 +110,7 @@ export function chartPagePbColumns(chartID: string) {
 }
 
 /** Whether the chart's stored ranks are stale, read in the page's own statement (so from the same snapshot). */
-export function chartIsDirty(chartID: string) {
+export function chartIsDirty(chartID: string | SQL) {
   return sql<boolean>`coalesce((SELECT r.dirty_since IS NOT NULL FROM ${chartRankings} r WHERE r.chart_id = ${chartID}), false)`;
 }
 

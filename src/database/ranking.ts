@@ -26,7 +26,8 @@ export interface RatingField {
  */
 export function betterThan(rating: SQLWrapper, mine: SQLWrapper | number | null): SQL {
   if (mine === null) return sql`TRUE`;
-  return typeof mine === 'number' ? sql`${rating} > ${mine}` : sql`(${mine} IS NULL OR ${rating} > ${mine})`;
+  // A rating is finite, so above -Infinity: one range of the index, also in a prepared statement's generic plan.
+  return typeof mine === 'number' ? sql`${rating} > ${mine}` : sql`${rating} > coalesce(${mine}, '-Infinity'::float8)`;
 }
 
 /** One player's ranking, whose rating is `mine` (see betterThan): a count over a range of profile_ratings' (game, playtype, alg, value) index. */

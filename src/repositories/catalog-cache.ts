@@ -4,6 +4,7 @@ import { anyOf } from '../database/bulk-write.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { Database } from '../database/database.js';
 import { distinct } from '../common/collections.js';
+import { withJsonText } from '../common/json-text.js';
 import { catalogState, charts, songs } from '../database/schema.js';
 import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
 
@@ -20,7 +21,8 @@ const MAX_ENTRIES = 100_000;
  * them, and they change only when seeds are loaded. A seed load in this process clears the cache
  * at once; one in another process (the CLI, another instance) reaches servers on PostgreSQL as a
  * change notification of the game's catalog (ChangeFeed), which clears it as soon as it arrives,
- * before any cached read can be rebuilt from it. Should notifications stop (the listening
+ * before any cached read can be rebuilt from it. Each document keeps its JSON text (common/json-text), so answers
+ * naming it do not serialise it again. Should notifications stop (the listening
  * connection dropped), the cache is cleared, and catalog_state.version, which every seed load
  * bumps, is polled every CATALOG_VERSION_CHECK_MS as well. Returned documents are shared: callers
  * must not mutate them.
@@ -86,7 +88,7 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
         .select({ id: songs.id, title: songs.title, artist: songs.artist, altTitles: songs.altTitles, searchTerms: songs.searchTerms, data: songs.data })
         .from(songs)
         .where(and(eq(songs.game, game), anyOf(songs.id, missing)));
-      const found = new Map(rows.map((r) => [r.id, toSongDocument(r)]));
+      const found = new Map(rows.map((r) => [r.id, withJsonText(toSongDocument(r))]));
       if (generation === this.generation) for (const [id, doc] of found) this.remember(this.songs, `${game}:${id}`, doc);
       return wanted.flatMap((id) => {
         const doc = this.songs.get(`${game}:${id}`) ?? found.get(id);
@@ -116,7 +118,7 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
         })
         .from(charts)
         .where(anyOf(charts.chartID, missing));
-      const found = new Map(rows.map((r) => [r.chartID, toChartDocument(r)]));
+      const found = new Map(rows.map((r) => [r.chartID, withJsonText(toChartDocument(r))]));
       if (generation === this.generation) for (const [id, doc] of found) this.remember(this.charts, id, doc);
       return wanted.flatMap((id) => {
         const doc = this.charts.get(id) ?? found.get(id);

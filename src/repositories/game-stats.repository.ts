@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { Database, queryRows } from '../database/database.js';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { aliasedColumns, Database, queryRows, readStatement } from '../database/database.js';
 import { profileRanking } from '../database/ranking.js';
 import { profileRatings, userGameStats } from '../database/schema.js';
 import { allGpts } from '../game-support/registry.js';
@@ -9,18 +9,20 @@ import type { GptSupport } from '../game-support/types.js';
 export type GameStatsRow = typeof userGameStats.$inferSelect;
 export type RankingData = Record<string, { ranking: number; outOf: number }>;
 
+/** $1 user, $2 game, $3 playtype (every UGPT route reads it: a prepared statement). */
+const GAME_STATS = readStatement<GameStatsRow>(
+  'user_game_stats_of_gpt',
+  sql`SELECT ${aliasedColumns(getTableColumns(userGameStats))} FROM ${userGameStats}
+    WHERE ${userGameStats.userID} = $1 AND ${userGameStats.game} = $2 AND ${userGameStats.playtype} = $3`,
+);
+
 @Injectable()
 export class GameStatsRepository {
   constructor(private readonly database: Database) {}
 
   /** The user's profile on a GPT; undefined when they have not played it. */
   async find(userID: number, game: string, playtype: string): Promise<GameStatsRow | undefined> {
-    const [row] = await this.database.db
-      .select()
-      .from(userGameStats)
-      .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, game), eq(userGameStats.playtype, playtype)))
-      .limit(1);
-    return row;
+    return (await this.database.read(GAME_STATS, [userID, game, playtype]))[0];
   }
 
   async listForUser(userID: number): Promise<GameStatsRow[]> {

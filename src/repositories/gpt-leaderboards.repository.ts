@@ -1,12 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, like, ne, sql, type SQL } from 'drizzle-orm';
 import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, RANKING_ORDER, readChartPage } from '../database/pb-rank.js';
-import { Database, queryRows } from '../database/database.js';
+import { aliasedColumns, Database, queryRows, readStatement } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { bestRatingFirst, betterThan, profileRanking } from '../database/ranking.js';
 import { charts, classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
+import type { PbRecord } from '../presenters/pb.presenter.js';
+
+/**
+ * $1 chart, $2 first rank, $3 limit: readChartPage's page by stored rank (pbs_chart_rank_idx),
+ * with whether the chart was dirty in the same snapshot.
+ */
+const CHART_PAGE_BY_RANK = readStatement<PbRecord & { dirty: boolean }>(
+  'chart_pbs_by_rank',
+  sql`SELECT ${aliasedColumns({ ...chartPagePbColumns(sql.raw('$1')), outOf: sql`(${chartPagePbColumns(sql.raw('$1')).outOf})::int` })},
+      ${chartIsDirty(sql.raw('$1'))} AS dirty
+    FROM ${personalBests} WHERE ${personalBests.chartID} = $1 AND ${personalBests.rank} >= $2 ORDER BY ${personalBests.rank} LIMIT $3`,
+);
+
+/** The GPT's rated profiles ($1 game, $2 playtype, $3 profile rating algorithm) with their game stats, on profile_ratings' index. */
+const RATED_PROFILES = sql`${profileRatings} JOIN ${userGameStats} ON ${userGameStats.userID} = ${profileRatings.userID}
+    AND ${userGameStats.game} = ${profileRatings.game} AND ${userGameStats.playtype} = ${profileRatings.playtype}
+  WHERE ${profileRatings.game} = $1 AND ${profileRatings.playtype} = $2 AND ${profileRatings.alg} = $3`;
+const STATS_SELECT = aliasedColumns(getTableColumns(userGameStats));
+const MINE = sql.raw('$4::float8');
+
+/** RATED_PROFILES strictly better than $4 (every one when null), the closest $5 first. */
+const PROFILES_ABOVE = readStatement<GameStatsRecord>(
+  'gpt_profiles_above',
+  sql`SELECT ${STATS_SELECT} FROM ${RATED_PROFILES} AND ${betterThan(profileRatings.value, MINE)}
+    ORDER BY ${profileRatings.value} ASC NULLS FIRST, ${profileRatings.userID} DESC LIMIT $5`,
+);
+
+/** RATED_PROFILES rated $4 or under but $5, best first, at most $6. */
+const PROFILES_BELOW = readStatement<GameStatsRecord>(
+  'gpt_profiles_below',
+  sql`SELECT ${STATS_SELECT} FROM ${RATED_PROFILES} AND ${profileRatings.value} <= ${MINE} AND ${profileRatings.userID} <> $5
+    ORDER BY ${bestRatingFirst(profileRatings.value)}, ${profileRatings.userID} LIMIT $6`,
+);
+
+/** The ranking of a player rated $4 on the GPT's algorithm, and every player of the GPT. */
+const STANDING = readStatement<{ ranking: number; outOf: number }>(
+  'gpt_profile_standing',
+  sql`SELECT ${profileRanking({ game: sql.raw('$1'), playtype: sql.raw('$2'), alg: sql.raw('$3') }, MINE)} AS ranking,
+    (SELECT count(*)::int FROM ${userGameStats} WHERE ${userGameStats.game} = $1 AND ${userGameStats.playtype} = $2) AS "outOf"`,
+);
 
 /** The reads behind the GPT leaderboards (spec 4.5). */
 @Injectable()
@@ -40,10 +80,7 @@ export class GptLeaderboardsRepository {
    * the closest `limit`, best first. Read backwards from just above, on profile_ratings' index.
    */
   async above(gpt: GptSupport, alg: string, mine: number | null, limit: number): Promise<GameStatsRecord[]> {
-    const closestFirst = await this.rated(gpt, alg, betterThan(profileRatings.value, mine))
-      .orderBy(sql`${profileRatings.value} ASC NULLS FIRST`, desc(profileRatings.userID))
-      .limit(limit);
-    return closestFirst.map((r) => r.stats).reverse();
+    return (await this.database.read(PROFILES_ABOVE, [gpt.game, gpt.playtype, alg, mine, limit])).reverse();
   }
 
   /**
@@ -51,26 +88,14 @@ export class GptLeaderboardsRepository {
    * mine (ties go below), then the unrated, who come last.
    */
   async below(gpt: GptSupport, alg: string, mine: number | null, userID: number, limit: number): Promise<GameStatsRecord[]> {
-    const rated =
-      mine === null
-        ? []
-        : (
-            await this.rated(gpt, alg, and(sql`${profileRatings.value} <= ${mine}`, ne(profileRatings.userID, userID)))
-              .orderBy(bestRatingFirst(profileRatings.value), asc(profileRatings.userID))
-              .limit(limit)
-          ).map((r) => r.stats);
+    const rated = mine === null ? [] : await this.database.read(PROFILES_BELOW, [gpt.game, gpt.playtype, alg, mine, userID, limit]);
     if (rated.length === limit) return rated;
     return [...rated, ...(await this.unrated(gpt, alg, limit - rated.length, userID))];
   }
 
   /** A player's ranking by the rating `mine` (see database/ranking.ts), and outOf: every player of the GPT. One round trip. */
   async standing(gpt: GptSupport, alg: string, mine: number | null): Promise<{ ranking: number; outOf: number }> {
-    const [row] = await queryRows<{ ranking: number; outOf: number }>(
-      this.database.db,
-      sql`SELECT ${profileRanking({ game: gpt.game, playtype: gpt.playtype, alg }, mine)} AS ranking,
-        (SELECT count(*)::int FROM ${userGameStats} WHERE ${and(eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype))}) AS "outOf"`,
-    );
-    return row;
+    return (await this.database.read(STANDING, [gpt.game, gpt.playtype, alg, mine]))[0];
   }
 
   /** The rated profiles of the GPT under an algorithm (and `where`), each with its game stats: ranges of profile_ratings' index. */
@@ -103,17 +128,24 @@ export class GptLeaderboardsRepository {
       .limit(limit);
   }
 
-  /** PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage). */
-  async chartPbs(chartID: string, startRanking: number, limit: number) {
-    const rows = await readChartPage(startRanking, ({ where, orderBy, offset }) =>
-      this.database.db
+  /**
+   * PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage). The
+   * page by stored rank, which serves every clean chart, is a prepared statement.
+   */
+  async chartPbs(chartID: string, startRanking: number, limit: number): Promise<PbRecord[]> {
+    const rows = await readChartPage(startRanking, async ({ where, orderBy, offset }) => {
+      if (offset === 0 && where !== undefined) {
+        const page = await this.database.read(CHART_PAGE_BY_RANK, [chartID, startRanking, limit]);
+        return page.map((pb) => ({ pb, dirty: pb.dirty }));
+      }
+      return this.database.db
         .select({ pb: chartPagePbColumns(chartID), dirty: chartIsDirty(chartID) })
         .from(personalBests)
         .where(and(eq(personalBests.chartID, chartID), where))
         .orderBy(...orderBy)
         .offset(offset)
-        .limit(limit),
-    );
+        .limit(limit);
+    });
     return rows.map((r) => r.pb);
   }
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { textMatches } from './catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
-import { CHART_RANKING_JOIN, rankedPbColumns } from '../database/pb-rank.js';
-import { Database } from '../database/database.js';
+import { CHART_RANKING_JOIN, RANKED_PB_SELECT, rankedPbColumns } from '../database/pb-rank.js';
+import { aliasedColumns, Database, readStatement } from '../database/database.js';
+import type { PbRecord } from '../presenters/pb.presenter.js';
 import { pbRatings, personalBests, scores, sessions, songs } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 
@@ -22,6 +23,34 @@ function closestSongsFirst(search: string): SQL[] {
     asc(songs.id),
   ];
 }
+
+/** $1 user, $2 game, $3 playtype, $4 score rating algorithm, $5 limit. NULLS LAST as in the index (value is never null), so that it gives the order. */
+const BEST_PBS = readStatement<PbRecord>(
+  'ugpt_best_pbs',
+  sql`SELECT ${RANKED_PB_SELECT} FROM ${pbRatings}
+    JOIN ${personalBests} ON ${personalBests.userID} = ${pbRatings.userID} AND ${personalBests.chartID} = ${pbRatings.chartID}
+    LEFT JOIN ${CHART_RANKING_JOIN[0]} ON ${CHART_RANKING_JOIN[1]}
+    WHERE ${pbRatings.userID} = $1 AND ${pbRatings.game} = $2 AND ${pbRatings.playtype} = $3 AND ${pbRatings.alg} = $4 AND ${pbRatings.isPrimary}
+    ORDER BY ${pbRatings.value} DESC NULLS LAST, ${pbRatings.chartID} LIMIT $5`,
+);
+
+type ScoreRow = typeof scores.$inferSelect;
+const SCORE_SELECT = aliasedColumns(getTableColumns(scores));
+const OWN_SCORES = sql`${scores.userID} = $1 AND ${scores.game} = $2 AND ${scores.playtype} = $3`;
+
+/** $1 user, $2 game, $3 playtype, $4 limit: the latest timed scores (scores_user_gpt_time_idx). */
+const RECENT_TIMED_SCORES = readStatement<ScoreRow>(
+  'ugpt_recent_timed_scores',
+  sql`SELECT ${SCORE_SELECT} FROM ${scores} WHERE ${OWN_SCORES} AND ${scores.timeAchieved} IS NOT NULL
+    ORDER BY ${scores.timeAchieved} DESC, ${scores.scoreID} DESC LIMIT $4`,
+);
+
+/** $1 user, $2 game, $3 playtype, $4 limit: the scores without a time, latest import first (scores_user_gpt_untimed_idx). */
+const RECENT_UNTIMED_SCORES = readStatement<ScoreRow>(
+  'ugpt_recent_untimed_scores',
+  sql`SELECT ${SCORE_SELECT} FROM ${scores} WHERE ${OWN_SCORES} AND ${scores.timeAchieved} IS NULL
+    ORDER BY ${scores.timeAdded} DESC, ${scores.scoreID} DESC LIMIT $4`,
+);
 
 /** One user's reads on one GPT (spec 4.8): profile summary, PBs and scores. */
 @Injectable()
@@ -90,25 +119,8 @@ export class UgptProfileRepository {
   }
 
   /** The user's best PBs on primary charts by a score rating, read from pb_ratings' per-user index. */
-  async bestPbs(userID: number, gpt: GptSupport, alg: string, limit: number) {
-    const rows = await this.database.db
-      .select({ pb: rankedPbColumns })
-      .from(pbRatings)
-      .innerJoin(personalBests, and(eq(personalBests.userID, pbRatings.userID), eq(personalBests.chartID, pbRatings.chartID)))
-      .leftJoin(...CHART_RANKING_JOIN)
-      .where(
-        and(
-          eq(pbRatings.userID, userID),
-          eq(pbRatings.game, gpt.game),
-          eq(pbRatings.playtype, gpt.playtype),
-          eq(pbRatings.alg, alg),
-          eq(pbRatings.isPrimary, true),
-        ),
-      )
-      // NULLS LAST as in the index (value is never null), so that it can give the order
-      .orderBy(sql`${pbRatings.value} DESC NULLS LAST`, asc(pbRatings.chartID))
-      .limit(limit);
-    return rows.map((r) => r.pb);
+  bestPbs(userID: number, gpt: GptSupport, alg: string, limit: number): Promise<PbRecord[]> {
+    return this.database.read(BEST_PBS, [userID, gpt.game, gpt.playtype, alg, limit]);
   }
 
   /** Every PB of the user on the GPT, most recent first. */
@@ -140,21 +152,10 @@ export class UgptProfileRepository {
    * without a time, latest import first. Two reads, each in the order of an index
    * (scores_user_gpt_time_idx, and the partial scores_user_gpt_untimed_idx).
    */
-  async recentScores(userID: number, gpt: GptSupport, limit: number) {
-    const db = this.database.db;
-    const timed = await db
-      .select()
-      .from(scores)
-      .where(and(this.ownScores(userID, gpt), isNotNull(scores.timeAchieved)))
-      .orderBy(desc(scores.timeAchieved), desc(scores.scoreID))
-      .limit(limit);
+  async recentScores(userID: number, gpt: GptSupport, limit: number): Promise<ScoreRow[]> {
+    const timed = await this.database.read(RECENT_TIMED_SCORES, [userID, gpt.game, gpt.playtype, limit]);
     if (timed.length === limit) return timed;
-    const untimed = await db
-      .select()
-      .from(scores)
-      .where(and(this.ownScores(userID, gpt), isNull(scores.timeAchieved)))
-      .orderBy(desc(scores.timeAdded), desc(scores.scoreID))
-      .limit(limit - timed.length);
+    const untimed = await this.database.read(RECENT_UNTIMED_SCORES, [userID, gpt.game, gpt.playtype, limit - timed.length]);
     return [...timed, ...untimed];
   }
 

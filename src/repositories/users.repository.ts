@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, getTableColumns, gte, ilike, inArray, sql } from 'drizzle-orm';
-import { Database, type Queryable } from '../database/database.js';
+import { aliasedColumns, Database, readStatement, type Queryable } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { EMPTY_SOCIALS, userCredentials, users, type SocialMedia } from '../database/schema.js';
 import type { UserRow } from '../database/schema.js';
+
+const USER_BY_ID = readStatement<UserRow>('user_by_id', sql`SELECT ${aliasedColumns(getTableColumns(users))} FROM ${users} WHERE ${users.id} = $1`);
 
 export const DEFAULT_ABOUT = "I'm a fairly nondescript person.";
 
@@ -23,7 +25,9 @@ export type ProfileChanges = Partial<Pick<UserRow, 'about' | 'status'>> & { soci
 export class UsersRepository {
   constructor(private readonly database: Database) {}
 
+  /** By id; outside a transaction through a prepared statement (every :userID route resolves its user so). */
   async findById(id: number, q: Queryable = this.database.db): Promise<UserRow | undefined> {
+    if (q === this.database.db) return (await this.database.read(USER_BY_ID, [id]))[0];
     const [user] = await q.select().from(users).where(eq(users.id, id)).limit(1);
     return user;
   }

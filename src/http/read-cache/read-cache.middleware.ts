@@ -48,11 +48,12 @@ export class ReadCacheMiddleware implements NestMiddleware {
       const result = send.call(this, body);
       const scopes = req[READ_SCOPES];
       // Express sends a 304 itself when the fresh answer's ETag matches: the body was built all the same.
-      if (!kept && scopes && typeof body === 'string' && (res.statusCode === 200 || res.statusCode === 304)) {
+      if (!kept && scopes && (typeof body === 'string' || Buffer.isBuffer(body)) && (res.statusCode === 200 || res.statusCode === 304)) {
         kept = true;
         const etag = res.getHeader('ETag');
         const contentType = res.getHeader('Content-Type');
-        if (typeof etag === 'string' && typeof contentType === 'string') cache.store(key, { body: Buffer.from(body), etag, contentType, scopes, position });
+        if (typeof etag === 'string' && typeof contentType === 'string')
+          cache.store(key, { body: typeof body === 'string' ? Buffer.from(body) : body, etag, contentType, scopes, position });
       }
       return result;
     } as Response['send'];
