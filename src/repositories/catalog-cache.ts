@@ -21,11 +21,11 @@ const MAX_ENTRIES = 100_000;
  * them, and they change only when seeds are loaded. A seed load in this process clears the cache
  * at once; one in another process (the CLI, another instance) reaches servers on PostgreSQL as a
  * change notification of the game's catalog (ChangeFeed), which clears it as soon as it arrives,
- * before any cached read can be rebuilt from it. Each document keeps its JSON text (common/json-text), so answers
- * naming it do not serialise it again. Should notifications stop (the listening
+ * before any cached read can be rebuilt from it. Should notifications stop (the listening
  * connection dropped), the cache is cleared, and catalog_state.version, which every seed load
  * bumps, is polled every CATALOG_VERSION_CHECK_MS as well. Returned documents are shared: callers
- * must not mutate them.
+ * must not mutate them. Each keeps its JSON text (common/json-text), so that answers naming it do
+ * not serialise it again.
  */
 @Injectable()
 export class CatalogCache implements OnModuleInit, OnModuleDestroy {

@@ -13,9 +13,10 @@ import type { PbRecord } from '../presenters/pb.presenter.js';
  * $1 chart, $2 first rank, $3 limit: readChartPage's page by stored rank (pbs_chart_rank_idx),
  * with whether the chart was dirty in the same snapshot.
  */
+const PAGE_PB = chartPagePbColumns(sql.raw('$1'));
 const CHART_PAGE_BY_RANK = readStatement<PbRecord & { dirty: boolean }>(
   'chart_pbs_by_rank',
-  sql`SELECT ${aliasedColumns({ ...chartPagePbColumns(sql.raw('$1')), outOf: sql`(${chartPagePbColumns(sql.raw('$1')).outOf})::int` })},
+  sql`SELECT ${aliasedColumns({ ...PAGE_PB, outOf: sql`(${PAGE_PB.outOf})::int` })},
       ${chartIsDirty(sql.raw('$1'))} AS dirty
     FROM ${personalBests} WHERE ${personalBests.chartID} = $1 AND ${personalBests.rank} >= $2 ORDER BY ${personalBests.rank} LIMIT $3`,
 );
