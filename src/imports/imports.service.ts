@@ -12,7 +12,8 @@ import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImp
 import { toImportDocument, type ImportDocument, type ImportRow } from '../presenters/import.presenter.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 
-export type Progress = (description: string) => void;
+/** Reports a step of an import; the import goes on once a returned promise settles. */
+export type Progress = (description: string) => void | Promise<void>;
 
 export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
 
@@ -93,9 +94,10 @@ export class ImportsService implements OnApplicationBootstrap {
         await this.fail(importID, err);
         return undefined;
       }
+      // Stored before the next step: once the import's transaction holds its row, a later write of it would wait for the commit.
       return this.execute(importID, row.userID, type, parsed, (d) => {
-        progress(d);
-        void this.setProgress(importID, d);
+        void progress(d);
+        return this.setProgress(importID, d);
       });
     });
   }
@@ -131,9 +133,9 @@ export class ImportsService implements OnApplicationBootstrap {
     const batches = this.batchesOf(importID, userID, type, parsed);
     const total = batches.reduce((n, b) => n + b.elements.length, 0);
     try {
-      progress(`Matching ${total} scores to charts.`);
+      await progress(`Matching ${total} scores to charts.`);
       const converted = await Promise.all(batches.map((batch) => this.pipeline.convert(batch)));
-      progress(`Saving ${converted.reduce((n, c) => n + c.built.length, 0)} scores, personal bests, sessions and profile statistics.`);
+      await progress(`Saving ${converted.reduce((n, c) => n + c.built.length, 0)} scores, personal bests, sessions and profile statistics.`);
       // A run that another run (a redelivered job) finished first answers with the document stored.
       await this.pipeline.commitImport(
         importID,
