@@ -118,14 +118,15 @@ export function chartIsDirty(chartID: string | SQL) {
  * A page of a chart's PBs in rank order, from rank `first`, at most `limit`. `query` runs the
  * page's statement selecting `pb` (chartPagePbColumns) and `dirty` (chartIsDirty): first by stored
  * rank (pbs_chart_rank_idx), trusted when that statement saw the chart clean; else by the ranking
- * key from the page start (OFFSET over pbs_chart_order_idx), ranks numbered from `first`.
+ * key from the page start (OFFSET over pbs_chart_order_idx), ranks numbered from `first`. `by`
+ * says which of the two pages is asked for (a caller may run the first as a ReadStatement).
  */
 export async function readChartPage<R extends { pb: { rank: number }; dirty: boolean }>(
   first: number,
-  query: (page: { where: SQL | undefined; orderBy: SQL[]; offset: number }) => Promise<R[]>,
+  query: (page: { by: 'rank' | 'key'; where: SQL | undefined; orderBy: SQL[]; offset: number }) => Promise<R[]>,
 ): Promise<R[]> {
-  const byRank = await query({ where: sql`${personalBests.rank} >= ${first}`, orderBy: [asc(personalBests.rank)], offset: 0 });
+  const byRank = await query({ by: 'rank', where: sql`${personalBests.rank} >= ${first}`, orderBy: [asc(personalBests.rank)], offset: 0 });
   if (byRank.length > 0 && !byRank[0].dirty) return byRank;
-  const byKey = await query({ where: undefined, orderBy: RANKING_ORDER, offset: first - 1 });
+  const byKey = await query({ by: 'key', where: undefined, orderBy: RANKING_ORDER, offset: first - 1 });
   return byKey.map((r, i) => ({ ...r, pb: { ...r.pb, rank: first + i } }));
 }

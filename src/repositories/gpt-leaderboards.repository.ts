@@ -134,8 +134,8 @@ export class GptLeaderboardsRepository {
    * page by stored rank, which serves every clean chart, is a prepared statement.
    */
   async chartPbs(chartID: string, startRanking: number, limit: number): Promise<PbRecord[]> {
-    const rows = await readChartPage(startRanking, async ({ where, orderBy, offset }) => {
-      if (offset === 0 && where !== undefined) {
+    const rows = await readChartPage(startRanking, async ({ by, where, orderBy, offset }) => {
+      if (by === 'rank') {
         const page = await this.database.read(CHART_PAGE_BY_RANK, [chartID, startRanking, limit]);
         return page.map((pb) => ({ pb, dirty: pb.dirty }));
       }

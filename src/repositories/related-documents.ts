@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogCache } from './catalog-cache.js';
-import { getTableColumns, sql } from 'drizzle-orm';
-import { aliasedColumns, Database, readStatement } from '../database/database.js';
 import { distinct } from '../common/collections.js';
-import { users, type UserRow } from '../database/schema.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
+import { UsersRepository } from './users.repository.js';
 
 /** Rows in the order of `ids`, skipping ids without a row. */
 function inOrder<K, R>(ids: readonly K[], rows: readonly R[], key: (r: R) => K): R[] {
   const byKey = new Map(rows.map((r) => [key(r), r]));
   return ids.flatMap((id) => (byKey.has(id) ? [byKey.get(id)!] : []));
 }
-
-/** $1 user ids (every leaderboard page names its players: a prepared statement). */
-const USERS_BY_IDS = readStatement<UserRow>(
-  'users_by_ids',
-  sql`SELECT ${aliasedColumns(getTableColumns(users))} FROM ${users} WHERE ${users.id} = ANY($1::int[])`,
-);
 
 /**
  * The songs, charts and users a list of scores, PBs or profiles refers to, each once, in the
@@ -25,14 +17,14 @@ const USERS_BY_IDS = readStatement<UserRow>(
 @Injectable()
 export class RelatedDocuments {
   constructor(
-    private readonly database: Database,
+    private readonly usersRepository: UsersRepository,
     private readonly catalog: CatalogCache,
   ) {}
 
   async users(ids: Iterable<number>) {
     const wanted = distinct(ids);
     if (wanted.length === 0) return [];
-    const rows = await this.database.read(USERS_BY_IDS, [wanted]);
+    const rows = await this.usersRepository.findByIds(wanted);
     return inOrder(wanted, rows, (u) => u.id).map(toUserDocument);
   }
 

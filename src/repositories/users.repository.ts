@@ -5,7 +5,11 @@ import { containsPattern } from '../database/like.js';
 import { EMPTY_SOCIALS, userCredentials, users, type SocialMedia } from '../database/schema.js';
 import type { UserRow } from '../database/schema.js';
 
-const USER_BY_ID = readStatement<UserRow>('user_by_id', sql`SELECT ${aliasedColumns(getTableColumns(users))} FROM ${users} WHERE ${users.id} = $1`);
+/** $1 user ids: every :userID route and every leaderboard page reads users so (a prepared statement). */
+const USERS_BY_IDS = readStatement<UserRow>(
+  'users_by_ids',
+  sql`SELECT ${aliasedColumns(getTableColumns(users))} FROM ${users} WHERE ${users.id} = ANY($1::int[])`,
+);
 
 export const DEFAULT_ABOUT = "I'm a fairly nondescript person.";
 
@@ -25,11 +29,16 @@ export type ProfileChanges = Partial<Pick<UserRow, 'about' | 'status'>> & { soci
 export class UsersRepository {
   constructor(private readonly database: Database) {}
 
-  /** By id; outside a transaction through a prepared statement (every :userID route resolves its user so). */
+  /** By id; outside a transaction through the prepared USERS_BY_IDS. */
   async findById(id: number, q: Queryable = this.database.db): Promise<UserRow | undefined> {
-    if (q === this.database.db) return (await this.database.read(USER_BY_ID, [id]))[0];
+    if (q === this.database.db) return (await this.findByIds([id]))[0];
     const [user] = await q.select().from(users).where(eq(users.id, id)).limit(1);
     return user;
+  }
+
+  /** The users of these ids that exist, in no particular order. */
+  findByIds(ids: readonly number[]): Promise<UserRow[]> {
+    return this.database.read(USERS_BY_IDS, [ids]);
   }
 
   async findByUsername(username: string, q: Queryable = this.database.db): Promise<UserRow | undefined> {
