@@ -24,7 +24,7 @@ export async function backupEmbedded(dbDir: string, file: string): Promise<{ byt
   if (!hasFiles(dbDir)) throw new BackupError(`There is no embedded database in ${dbDir} to back up.`);
   const database = await Database.open({ dataDir: dbDir });
   try {
-    const dump = await database.pglite!.dumpDataDir('gzip');
+    const dump = await database.embedded!.dumpDataDir('gzip');
     const bytes = Buffer.from(await dump.arrayBuffer());
     // Written beside the target and renamed, so an interrupted backup never leaves a truncated file under its name.
     const tmp = `${file}.${process.pid}.tmp`;

@@ -137,7 +137,7 @@ function holderOf(seen: SeenLock, mine: LockInfo, dbDir: string, staleAfterMs: n
 
 /**
  * Touches the lock file every heartbeatMs while its text is still ours. It runs in a worker
- * thread, so a long synchronous PGlite query on the main thread never lets the lock look stale.
+ * thread, so a long synchronous stretch on the main thread never lets the lock look stale.
  */
 const HEARTBEAT_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');

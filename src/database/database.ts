@@ -1,5 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Column, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../common/project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -101,8 +100,8 @@ function fileLogger(file: string) {
 
 /**
  * The one way the service reaches PostgreSQL: a node-postgres pool for a server, or PGlite
- * (real PostgreSQL in WebAssembly) in-process. Both run the same Drizzle queries and the same
- * drizzle-kit migrations.
+ * (real PostgreSQL in WebAssembly) in a worker thread of this process (PgliteThread). Both run the
+ * same Drizzle queries and the same drizzle-kit migrations.
  */
 export class Database {
   private readonly catalogListeners = new Set<() => void>();
@@ -114,8 +113,8 @@ export class Database {
     readonly db: Db,
     private readonly runMigrations: () => Promise<void>,
     private readonly onClose: () => Promise<void>,
-    /** The embedded engine, for tests that dump a migrated template. */
-    readonly pglite?: PGlite,
+    /** The embedded engine's thread (backups and test templates dump its data directory). */
+    readonly embedded?: PgliteThread,
     /**
      * This process holds the embedded database's data directory lock: no other process can use
      * it while this one runs (an in-memory PGlite, as tests use, is not exclusive: several apps
@@ -153,18 +152,21 @@ export class Database {
     }
     const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
     try {
-      const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+      const embedded = await PgliteThread.start({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
       const logger = options.sqlLogFile ? fileLogger(options.sqlLogFile) : undefined;
-      const db = drizzlePglite(pglite, { schema, logger: logger ?? false });
+      const db = drizzlePglite(embedded.asDrizzleClient(), { schema, logger: logger ?? false });
       return new Database(
         'pglite',
         db as unknown as Db,
         () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
         async () => {
-          await pglite.close();
-          release();
+          try {
+            await embedded.close();
+          } finally {
+            release();
+          }
         },
-        pglite,
+        embedded,
         Boolean(options.dataDir),
         undefined,
         undefined,
@@ -180,7 +182,7 @@ export class Database {
   async read<R>(statement: ReadStatement<R>, values: unknown[]): Promise<R[]> {
     this.logQuery?.(statement.text, values);
     if (this.pool) return (await this.pool.query<R & pg.QueryResultRow>({ name: statement.name, text: statement.text, values })).rows;
-    return (await this.pglite!.query<R>(statement.text, values)).rows;
+    return (await this.embedded!.query<R>(statement.text, values)).rows;
   }
 
   /** Applies the committed drizzle-kit migrations. */
@@ -234,8 +236,8 @@ export class Database {
    * once it listens again. Returns the way to stop listening.
    */
   async listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>> {
-    if (this.pglite) {
-      const unlisten = await this.pglite.listen(channel, onMessage);
+    if (this.embedded) {
+      const unlisten = await this.embedded.listen(channel, onMessage);
       onLive(true);
       return unlisten;
     }

@@ -31,7 +31,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   if (fs.existsSync(file)) return file;
   const database = await Database.open({});
   await database.migrate();
-  const dump = await database.pglite!.dumpDataDir('none');
+  const dump = await database.embedded!.dumpDataDir('none');
   await database.close();
   const tmp = `${file}.${process.pid}`;
   fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
