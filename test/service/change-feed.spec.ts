@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { ChangeFeed, FeedMemo, scope } from '../../src/database/change-feed.js';
 import type { Database } from '../../src/database/database.js';
-import { EMPTY_SOCIALS, users } from '../../src/database/schema.js';
+import { chartRankings, EMPTY_SOCIALS, users } from '../../src/database/schema.js';
 import { openTestDatabase } from '../support/app.js';
+import { insertSongWithCharts } from './support-db.js';
 
 /**
  * The change feed on a real migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the
@@ -100,6 +101,38 @@ describe('ChangeFeed and FeedMemo', () => {
     await memo.get('none', scopes, none);
     await memo.get('none', scopes, none);
     expect(missing).toBe(2);
+  });
+
+  it("a chart's player count sends its chart and its GPT's popularity; a dirty mark alone sends nothing, in statements of any size", async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `feed-chart-${String(i).padStart(3, '0')}`);
+    await insertSongWithCharts(
+      database.db,
+      'iidx',
+      'SP',
+      { id: 9001, title: 'Feed' },
+      ids.map((chartID, i) => ({ chartID, difficulty: `D${i}` })),
+    );
+    await database.db.insert(chartRankings).values(ids.map((chartID) => ({ chartID, game: 'iidx', playtype: 'SP', players: 1 })));
+    // From a server, the inserts' own notifications arrive after the commit: heard before listening.
+    await feed.barrier();
+    const heard: string[] = [];
+    const unsubscribe = feed.subscribe((scopes) => scopes !== 'all' && heard.push(...scopes));
+    try {
+      // One statement over every chart: the count moves on every other chart, the dirty mark on all.
+      await database.db.execute(
+        sql`UPDATE ${chartRankings} SET players = players + (CASE WHEN right(chart_id, 1)::int % 2 = 0 THEN 1 ELSE 0 END), dirty_since = 1 WHERE chart_id LIKE 'feed-chart-%'`,
+      );
+      await feed.barrier();
+      const moved = ids.filter((id) => Number(id.at(-1)) % 2 === 0);
+      expect(heard.filter((s) => s.startsWith('c:')).sort()).toEqual(moved.map((id) => scope.chart(id)));
+      expect(heard.filter((s) => s.startsWith('r:'))).toEqual([scope.chartPopularity('iidx', 'SP')]);
+      heard.length = 0;
+      await database.db.execute(sql`UPDATE ${chartRankings} SET dirty_since = NULL WHERE chart_id LIKE 'feed-chart-%'`);
+      await feed.barrier();
+      expect(heard).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('after it stops, nothing counts as current', async () => {

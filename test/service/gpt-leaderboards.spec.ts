@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { chartRankings, charts, classAchievements, personalBests, songs } from '../../src/database/schema.js';
+import { chartRankings, classAchievements, personalBests } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import { GamesModule } from '../../src/games/games.module.js';
 import { CLASS_DISTRIBUTION_TTL_MS, GptLeaderboardsService } from '../../src/games/gpt-leaderboards.service.js';
-import { insertProfile, insertUser, openServiceModule, type ServiceTestModule } from './support-db.js';
+import { insertProfile, insertSongWithCharts, insertUser, openServiceModule, type ServiceTestModule } from './support-db.js';
 
 // iidx SP: profile algorithms ktLampRating (the default) and BPI; one class set, dan.
 const SP = findGpt('iidx', 'SP')!;
@@ -25,33 +25,7 @@ describe('GptLeaderboardsService', () => {
   beforeAll(async () => {
     t = await openServiceModule([GamesModule]);
     leaderboards = t.module.get(GptLeaderboardsService);
-    await t.db.insert(songs).values({
-      game: 'iidx',
-      id: 1,
-      title: 'Song',
-      artist: 'Artist',
-      altTitles: [],
-      searchTerms: [],
-      data: {},
-      matchTitles: ['song'],
-      searchText: 'song',
-      seedHash: 'x',
-    });
-    await t.db.insert(charts).values({
-      chartID: CHART,
-      game: 'iidx',
-      playtype: 'SP',
-      songID: 1,
-      difficulty: 'ANOTHER',
-      level: '12',
-      levelNum: 12,
-      isPrimary: true,
-      versions: [],
-      data: {},
-      inGameIDs: [],
-      chartHashes: [],
-      seedHash: 'x',
-    });
+    await insertSongWithCharts(t.db, 'iidx', 'SP', { id: 1, title: 'Song' }, [{ chartID: CHART, difficulty: 'ANOTHER', levelNum: 12 }]);
   });
   afterEach(async () => {
     jest.restoreAllMocks();

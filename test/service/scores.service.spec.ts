@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { BadRequestException, ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
-import { serviceTestConfig } from './support-db.js';
+import { insertSongWithCharts, serviceTestConfig } from './support-db.js';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/database/database.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
-import { charts, EMPTY_SOCIALS, personalBests, scores, songs, users } from '../../src/database/schema.js';
+import { charts, EMPTY_SOCIALS, personalBests, scores, users } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import type { GptSupport } from '../../src/game-support/types.js';
 import { GUEST, sessionAuth, type UserRow } from '../../src/http/auth/auth-context.js';
@@ -60,35 +60,10 @@ describe('ScoresService (real repositories on a fresh database)', () => {
   /** A song with one EXH chart (level 16); returns the chart id. */
   async function chart(): Promise<string> {
     serial += 1;
-    const title = `Service Song ${serial}`;
-    await database.db.insert(songs).values({
-      game: 'sdvx',
-      id: serial,
-      title,
-      artist: 'Tester',
-      altTitles: [],
-      searchTerms: [],
-      data: {},
-      matchTitles: [title.toLowerCase()],
-      searchText: title.toLowerCase(),
-      seedHash: 'service-test',
-    });
     const chartID = `service-chart-${serial}`;
-    await database.db.insert(charts).values({
-      chartID,
-      game: 'sdvx',
-      playtype: 'Single',
-      songID: serial,
-      difficulty: 'EXH',
-      level: '16',
-      levelNum: 16,
-      isPrimary: true,
-      versions: [],
-      data: { inGameID: serial },
-      inGameIDs: [serial],
-      chartHashes: [],
-      seedHash: 'service-test',
-    });
+    await insertSongWithCharts(database.db, 'sdvx', 'Single', { id: serial, title: `Service Song ${serial}` }, [
+      { chartID, difficulty: 'EXH', levelNum: 16, inGameID: serial },
+    ]);
     return chartID;
   }
 

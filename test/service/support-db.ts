@@ -8,7 +8,7 @@ import { DatabaseModule } from '../../src/database/database.module.js';
 import { ConfigModule } from '../../src/config/config.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import type { Db } from '../../src/database/database.js';
-import { EMPTY_SOCIALS, profileRatings, userGameStats, users, type UserRow } from '../../src/database/schema.js';
+import { charts, EMPTY_SOCIALS, profileRatings, songs, userGameStats, users, type UserRow } from '../../src/database/schema.js';
 import type { GptSupport } from '../../src/game-support/types.js';
 import type { GameStatsRecord } from '../../src/presenters/game-stats.presenter.js';
 import { openTestDatabase } from '../support/app.js';
@@ -44,6 +44,48 @@ export async function openServiceModule(imports: NonNullable<ModuleMetadata['imp
 /** The configuration services read (storage under a fresh temporary DATA_DIR), as the processes' CoreModule provides it. */
 export function serviceTestConfig() {
   return ConfigModule.forConfig(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'st-service-')), LOG_LEVEL: 'silent' }));
+}
+
+/** A chart of insertSongWithCharts: level is its number, and an in-game id goes to data.inGameID and inGameIDs. */
+export interface TestChart {
+  chartID: string;
+  difficulty: string;
+  levelNum?: number;
+  inGameID?: number;
+}
+
+/** A song of the game and its primary charts on the playtype: the catalog rows that PBs and chart rankings point at. */
+export async function insertSongWithCharts(db: Db, game: string, playtype: string, song: { id: number; title: string }, list: TestChart[]): Promise<void> {
+  const title = song.title.toLowerCase();
+  await db.insert(songs).values({
+    game,
+    id: song.id,
+    title: song.title,
+    artist: 'Tester',
+    altTitles: [],
+    searchTerms: [],
+    data: {},
+    matchTitles: [title],
+    searchText: title,
+    seedHash: 'service-test',
+  });
+  await db.insert(charts).values(
+    list.map((c) => ({
+      chartID: c.chartID,
+      game,
+      playtype,
+      songID: song.id,
+      difficulty: c.difficulty,
+      level: String(c.levelNum ?? 1),
+      levelNum: c.levelNum ?? 1,
+      isPrimary: true,
+      versions: [],
+      data: c.inGameID === undefined ? {} : { inGameID: c.inGameID },
+      inGameIDs: c.inGameID === undefined ? [] : [c.inGameID],
+      chartHashes: [],
+      seedHash: 'service-test',
+    })),
+  );
 }
 
 export async function insertUser(db: Db, username: string): Promise<UserRow> {
