@@ -90,6 +90,8 @@ describe('UGPT sessions (/users/:userID/games/:game/:playtype/sessions…)', () 
     // bob: two one-score sessions, one named like alice's; carol: a score without a time, so no session.
     await importSdvx(bob.agent, [sdvxScore(1, 'EXH', 9_000_000, 'CLEAR', T0), sdvxScore(2, 'EXH', 9_000_000, 'CLEAR', T0 + DAY)]);
     bobSessionIDs = (await sessionsOf(t.database, bob.user.id)).map((s) => s.sessionID);
+    // Both named: a generated name can hold the word "Marathon" (one noun in ~60), which would match the search.
+    await patchSession(bob, bobSessionIDs[0], { name: 'Warm-up' });
     await patchSession(bob, bobSessionIDs[1], { name: 'Marathon Session', highlight: true });
     await importSdvx(carol.agent, [sdvxScore(1, 'EXH', 9_000_000, 'CLEAR', null)]);
   }, 120_000);
