@@ -231,7 +231,12 @@ export class PgliteThread implements ThreadQueryable {
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.call<Results[]>({ op: 'exec', text });
+    return this.runExec(text, undefined);
+  }
+
+  /** Statements without parameters, inside the held transaction tx when given. */
+  private runExec(text: string, tx: number | undefined): Promise<Results[]> {
+    return this.call<Results[]>({ op: 'exec', text, tx });
   }
 
   /** A query, inside the held transaction tx when given. */
@@ -255,7 +260,7 @@ export class PgliteThread implements ThreadQueryable {
     };
     const tx: ThreadTransaction = {
       query: <R>(text: string, params?: Params, options?: QueryOptions) => this.run<R>(text, params, options, id),
-      exec: (text: string) => this.call<Results[]>({ op: 'exec', text, tx: id }),
+      exec: (text: string) => this.runExec(text, id),
       rollback: () => end(false),
       get closed() {
         return closed;

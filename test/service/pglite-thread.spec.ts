@@ -116,6 +116,15 @@ describe('PgliteThread', () => {
     expect((await long).rows).toEqual([{ n: 3_000_000 }]);
   });
 
+  it('fails pending and later calls with a clear message when the thread dies', async () => {
+    const other = await PgliteThread.start({});
+    const pending = other.query(`SELECT pg_sleep(5)`);
+    await (other as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(pending).rejects.toThrow("The embedded database's thread stopped");
+    await expect(other.query(`SELECT 1`)).rejects.toThrow("The embedded database's thread stopped");
+    await other.close();
+  });
+
   it('refuses calls once closed', async () => {
     const other = await PgliteThread.start({});
     await other.close();
