@@ -1,9 +1,13 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { sql } from 'drizzle-orm';
+import { addInterval, removeInterval } from '../common/intervals.js';
 import { Database } from './database.js';
 
 /** How often the embedded server refreshes the planner's statistics, when it has written since. */
 export const EMBEDDED_ANALYZE_INTERVAL_MS = 5 * 60_000;
+/** That refresh's name in the SchedulerRegistry. */
+export const EMBEDDED_ANALYZE_JOB = 'embedded-analyze';
 
 /**
  * PGlite runs no autovacuum, so without this its planner statistics would stay as old as the
@@ -14,21 +18,22 @@ export const EMBEDDED_ANALYZE_INTERVAL_MS = 5 * 60_000;
 @Injectable()
 export class EmbeddedStatistics implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EmbeddedStatistics.name);
-  private timer: NodeJS.Timeout | undefined;
   private analyzedAt = 0;
   private running: Promise<void> | undefined;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
 
   onModuleInit() {
     if (this.database.kind !== 'pglite') return;
     this.analyzedAt = this.database.committedTransactions;
-    this.timer = setInterval(() => void this.refresh(), EMBEDDED_ANALYZE_INTERVAL_MS);
-    this.timer.unref();
+    addInterval(this.scheduler, EMBEDDED_ANALYZE_JOB, EMBEDDED_ANALYZE_INTERVAL_MS, () => void this.refresh());
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
+    removeInterval(this.scheduler, EMBEDDED_ANALYZE_JOB);
     await this.running;
   }
 

@@ -1,23 +1,28 @@
+import type { SchedulerRegistry } from '@nestjs/schedule';
 import session from 'express-session';
+import { addInterval, removeInterval } from '../common/intervals.js';
 import type { LoginSessionsRepository } from '../repositories/login-sessions.repository.js';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
+/** How often expired rows are deleted. */
+export const SESSION_PRUNE_MS = 15 * 60 * 1000;
+/** That pruning's name in the SchedulerRegistry. */
+export const SESSION_PRUNE_JOB = 'login-session-prune';
+
 /**
  * express-session store in the login_sessions table, through the same database as everything
  * else, so it works on PGlite and PostgreSQL alike. Expired rows are ignored on read and pruned
- * periodically.
+ * every SESSION_PRUNE_MS, a job in the application's SchedulerRegistry until close().
  */
 export class DbSessionStore extends session.Store {
-  private readonly pruneTimer: NodeJS.Timeout;
-
   constructor(
     private readonly sessions: LoginSessionsRepository,
     private readonly defaultTtlMs: number,
-    pruneEveryMs = 15 * 60 * 1000,
+    private readonly scheduler: SchedulerRegistry,
   ) {
     super();
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), pruneEveryMs).unref();
+    addInterval(scheduler, SESSION_PRUNE_JOB, SESSION_PRUNE_MS, () => void this.prune().catch(() => undefined));
   }
 
   private expiry(sess: session.SessionData): number {
@@ -48,6 +53,6 @@ export class DbSessionStore extends session.Store {
   }
 
   close() {
-    clearInterval(this.pruneTimer);
+    removeInterval(this.scheduler, SESSION_PRUNE_JOB);
   }
 }

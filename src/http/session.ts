@@ -1,4 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
+import type { SchedulerRegistry } from '@nestjs/schedule';
 import { RedisStore } from 'connect-redis';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -48,6 +49,8 @@ export async function createSessionHandler(
   repositories: { secrets: AppSecretsRepository; sessions: LoginSessionsRepository },
   redis: RedisConnections | null,
   keyPrefix: string,
+  /** Where the database store's pruning job is registered. */
+  scheduler: SchedulerRegistry,
 ): Promise<SessionSetup> {
   const secret = config.SESSION_SECRET ?? (await repositories.secrets.getOrCreate('session-secret'));
   let store: session.Store;
@@ -56,7 +59,7 @@ export async function createSessionHandler(
     const index = new RedisLoginSessions(redis.sessions, keyPrefix);
     store = new IndexedRedisStore({ client: redis.sessions, prefix: index.sessionKey(''), disableTouch: true }, index);
   } else {
-    const dbStore = new DbSessionStore(repositories.sessions, SESSION_MAX_AGE_MS);
+    const dbStore = new DbSessionStore(repositories.sessions, SESSION_MAX_AGE_MS, scheduler);
     store = dbStore;
     close = () => dbStore.close();
   }

@@ -14,6 +14,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Response } from 'express';
 import { AuthService } from '../auth/auth.service.js';
 import { endSession, startSession } from '../auth/start-session.js';
@@ -28,18 +29,19 @@ import { OAuthService } from './oauth.service.js';
 const CSRF_COOKIE = 'st_oauth_csrf';
 const BASE = '/api/v1/oauth/authorize';
 
-function cookie(req: ApiRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined; // a malformed cookie is no cookie: the form is refused, not a 500
-      }
-    }
-  }
-  return undefined;
+/**
+ * The browser's CSRF nonce (the first cookie of that name). A value that is not valid
+ * percent-encoding comes back as sent: it is no nonce (32 hex digits), so the page issues a new one
+ * and a form posted with it is refused (403), never a 500.
+ */
+function csrfNonce(req: ApiRequest): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parseCookie(header)[CSRF_COOKIE] : undefined;
+}
+
+/** Kept until the browser closes (no Max-Age or Expires), sent to the page's paths alone, out of scripts' reach, and on top-level navigations from other sites but not with their posts (SameSite=Lax). */
+function setCsrfNonce(res: Response, nonce: string, secure: boolean): void {
+  res.append('Set-Cookie', stringifySetCookie(CSRF_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure, path: BASE }));
 }
 
 function sendHtml(res: Response, status: number, body: string): void {
@@ -210,7 +212,7 @@ export class AuthorizeController {
       );
       return undefined;
     }
-    if (!(await this.authorize.csrfValid(cookie(req, CSRF_COOKIE), checked.authorization.params, form.csrf))) {
+    if (!(await this.authorize.csrfValid(csrfNonce(req), checked.authorization.params, form.csrf))) {
       sendHtml(
         res,
         403,
@@ -231,10 +233,10 @@ export class AuthorizeController {
     status: number,
     extra: { error?: string; username?: string } = {},
   ): Promise<void> {
-    let nonce = cookie(req, CSRF_COOKIE);
+    let nonce = csrfNonce(req);
     if (!nonce || !/^[0-9a-f]{32}$/.test(nonce)) {
       nonce = this.authorize.newNonce();
-      res.cookie(CSRF_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure: this.authorize.secureCookies, path: BASE });
+      setCsrfNonce(res, nonce, this.authorize.secureCookies);
     }
     const csrf = await this.authorize.csrfToken(nonce, authorization.params);
     const user = req.auth.kind === 'session' ? req.auth.user : null;

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { EXTERNAL_LOGIN_SESSIONS, type ExternalLoginSessions } from '../scoring/account-removal.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
@@ -36,7 +37,9 @@ class ProcessResourcesModule {
 
 /**
  * What every process (API, import worker, CLI) runs on, with no HTTP in it: the config, the
- * database, the import and webhook queues, mail and file storage. Each process's root module imports it with
+ * database, the import and webhook queues, mail and file storage, and Nest's scheduler (ScheduleModule:
+ * the services' periodic jobs, registered in its SchedulerRegistry and cleared when the application
+ * closes, and the snapshot schedule's cron jobs). Each process's root module imports it with
  * the feature modules it needs.
  */
 @Module({})
@@ -45,6 +48,7 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [
+        ScheduleModule.forRoot(),
         ConfigModule.forConfig(options.config),
         DatabaseModule.forDatabase(options.database, { closeOnShutdown: options.ownsDatabase }),
         ImportQueueModule.forQueue(options.importQueue),

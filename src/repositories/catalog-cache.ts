@@ -1,9 +1,12 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { anyOf } from '../database/bulk-write.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { Database } from '../database/database.js';
 import { distinct } from '../common/collections.js';
+import { addInterval, removeInterval } from '../common/intervals.js';
 import { withJsonText } from '../common/json-text.js';
 import { catalogState, charts, songs } from '../database/schema.js';
 import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
@@ -13,7 +16,9 @@ export type ChartDocument = ReturnType<typeof toChartDocument>;
 
 /** How often a server on PostgreSQL looks for a seed load made by another process while change notifications are not arriving. */
 export const CATALOG_VERSION_CHECK_MS = 5_000;
-/** Per kind (songs, charts); the oldest entries go first. The whole seed catalog is ~90,000 records. */
+/** The name of that check in the SchedulerRegistry. */
+export const CATALOG_VERSION_CHECK_JOB = 'catalog-version-check';
+/** Per kind (songs, charts); the least recently used entries go first. The whole seed catalog is ~90,000 records. */
 const MAX_ENTRIES = 100_000;
 
 /**
@@ -30,18 +35,20 @@ const MAX_ENTRIES = 100_000;
 @Injectable()
 export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogCache.name);
-  private readonly songs = new Map<string, SongDocument>();
-  private readonly charts = new Map<string, ChartDocument>();
+  /** By `${game}:${id}`. With `max`, lru-cache allocates its slots up front; a hit (get) allocates nothing. */
+  private readonly songs = new LRUCache<string, SongDocument>({ max: MAX_ENTRIES });
+  /** By chartID. */
+  private readonly charts = new LRUCache<string, ChartDocument>({ max: MAX_ENTRIES });
   /** Bumped on every clear, so a fetch that started before a clear does not store stale rows. */
   private generation = 0;
   private version: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private unsubscribeFeed: (() => void) | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly feed: ChangeFeed,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
   async onModuleInit() {
@@ -52,15 +59,14 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
       });
       await this.feed.start();
       await this.checkVersion();
-      this.timer = setInterval(() => {
+      addInterval(this.scheduler, CATALOG_VERSION_CHECK_JOB, CATALOG_VERSION_CHECK_MS, () => {
         this.checkVersion().catch((err: Error) => this.logger.warn(`Could not read the catalog version: ${err.message}`));
-      }, CATALOG_VERSION_CHECK_MS);
-      this.timer.unref();
+      });
     }
   }
 
   onModuleDestroy() {
-    clearInterval(this.timer);
+    removeInterval(this.scheduler, CATALOG_VERSION_CHECK_JOB);
     this.unsubscribe?.();
     this.unsubscribeFeed?.();
   }
@@ -81,7 +87,8 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   /** Song documents of one game, each once, in the order of `ids`; unknown ids are skipped. */
   async songDocuments(game: string, ids: Iterable<number>): Promise<SongDocument[]> {
     const wanted = distinct(ids);
-    const missing = wanted.filter((id) => !this.songs.has(`${game}:${id}`));
+    const cached = wanted.map((id) => this.songs.get(`${game}:${id}`));
+    const missing = wanted.filter((_, i) => cached[i] === undefined);
     if (missing.length) {
       const generation = this.generation;
       const rows = await this.database.db
@@ -89,19 +96,20 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
         .from(songs)
         .where(and(eq(songs.game, game), anyOf(songs.id, missing)));
       const found = new Map(rows.map((r) => [r.id, withJsonText(toSongDocument(r))]));
-      if (generation === this.generation) for (const [id, doc] of found) this.remember(this.songs, `${game}:${id}`, doc);
-      return wanted.flatMap((id) => {
-        const doc = this.songs.get(`${game}:${id}`) ?? found.get(id);
+      if (generation === this.generation) for (const [id, doc] of found) this.songs.set(`${game}:${id}`, doc);
+      return wanted.flatMap((id, i) => {
+        const doc = cached[i] ?? found.get(id);
         return doc ? [doc] : [];
       });
     }
-    return wanted.map((id) => this.songs.get(`${game}:${id}`)!);
+    return cached as SongDocument[];
   }
 
   /** Chart documents, each once, in the order of `ids`; unknown ids are skipped. */
   async chartDocuments(ids: Iterable<string>): Promise<ChartDocument[]> {
     const wanted = distinct(ids);
-    const missing = wanted.filter((id) => !this.charts.has(id));
+    const cached = wanted.map((id) => this.charts.get(id));
+    const missing = wanted.filter((_, i) => cached[i] === undefined);
     if (missing.length) {
       const generation = this.generation;
       const rows = await this.database.db
@@ -119,17 +127,12 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
         .from(charts)
         .where(anyOf(charts.chartID, missing));
       const found = new Map(rows.map((r) => [r.chartID, withJsonText(toChartDocument(r))]));
-      if (generation === this.generation) for (const [id, doc] of found) this.remember(this.charts, id, doc);
-      return wanted.flatMap((id) => {
-        const doc = this.charts.get(id) ?? found.get(id);
+      if (generation === this.generation) for (const [id, doc] of found) this.charts.set(id, doc);
+      return wanted.flatMap((id, i) => {
+        const doc = cached[i] ?? found.get(id);
         return doc ? [doc] : [];
       });
     }
-    return wanted.map((id) => this.charts.get(id)!);
-  }
-
-  private remember<T>(map: Map<string, T>, key: string, doc: T) {
-    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
-    map.set(key, doc);
+    return cached as ChartDocument[];
   }
 }

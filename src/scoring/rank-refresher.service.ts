@@ -1,4 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { addInterval, removeInterval } from '../common/intervals.js';
 import { AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
 import { refreshDirtyCharts } from './rank-refresher.js';
@@ -12,6 +14,8 @@ const PASS = 100;
  */
 const EMBEDDED_PASS = 5;
 const EMBEDDED_BUDGET_MS = 50;
+/** The refresher's name in the SchedulerRegistry. */
+export const RANK_REFRESH_JOB = 'chart-rank-refresh';
 
 /**
  * Keeps stored chart ranks fresh off the request path: every RANK_REFRESH_INTERVAL_MS it re-ranks
@@ -22,24 +26,23 @@ const EMBEDDED_BUDGET_MS = 50;
 @Injectable()
 export class RankRefresherService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RankRefresherService.name);
-  private interval: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
     private readonly database: Database,
     private readonly config: AppConfig,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.RANK_REFRESH_INTERVAL_MS === 0) return;
-    this.interval = setInterval(() => this.wake(), this.config.RANK_REFRESH_INTERVAL_MS);
-    this.interval.unref();
+    addInterval(this.scheduler, RANK_REFRESH_JOB, this.config.RANK_REFRESH_INTERVAL_MS, () => this.wake());
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.interval);
+    removeInterval(this.scheduler, RANK_REFRESH_JOB);
     await this.running;
   }
 

@@ -1,5 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
 import { ShowcaseController } from './showcase.controller.js';
@@ -19,14 +18,14 @@ import { UgptStandingService } from './ugpt-standing.service.js';
 
 /**
  * Every `/users/:userID/games/:game/:playtype` route: the profile, PBs, scores, sessions,
- * leaderboard neighbours, history, settings and showcase; and the daily snapshots. The snapshot schedule (with its catch-up after boot and hourly check) runs only when `schedule` is set.
+ * leaderboard neighbours, history, settings and showcase; and the daily snapshots. The snapshot schedule (with its catch-up after boot and hourly check) runs only when `schedule` is set; its cron jobs need ScheduleModule, which CoreModule imports.
  */
 @Module({})
 export class UgptModule {
   static register(options: { schedule: boolean }): DynamicModule {
     return {
       module: UgptModule,
-      imports: [ScheduleModule.forRoot(), RepositoriesModule, ScoringModule],
+      imports: [RepositoriesModule, ScoringModule],
       controllers: [UgptProfileController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
       providers: [
         UgptProfileService,

@@ -1,54 +1,61 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** A webhook URL that must not be posted to: what it resolves to is not public, or it is not http(s). */
 export class RefusedWebhookTarget extends Error {}
 
-/** Ranges a webhook may not reach unless WEBHOOKS_ALLOW_PRIVATE: private, loopback, link-local, and the other non-public ones. */
-const BLOCKED = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const)
-  BLOCKED.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const)
-  BLOCKED.addSubnet(net6, prefix, 'ipv6');
-
-/** The IPv4 address an IPv4-mapped or IPv4-compatible/NAT64 IPv6 address carries, if any. */
-function embeddedIPv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The IPv4 address in the last 32 bits of an IPv6 address. */
+function lastIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 {
+  const [hi, lo] = [ip.parts[6], ip.parts[7]];
+  return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
 }
 
-/** True for an address a webhook may reach without WEBHOOKS_ALLOW_PRIVATE. */
+/**
+ * The IPv4 address that an IPv6 address of a translation form stands for (a packet sent to it
+ * ends up there), or undefined for any other IPv6 address:
+ * - IPv4-mapped, ::ffff:0:0/96 (the socket talks IPv4 to the embedded address);
+ * - IPv4-translated, ::ffff:0:0:0/96 (SIIT, RFC 6145);
+ * - NAT64's well-known prefix, 64:ff9b::/96 (RFC 6052: DNS64 resolvers on IPv6-only networks
+ *   hand these out for IPv4-only hosts, so a public one must keep working);
+ * - IPv4-compatible, ::/96 (deprecated; Linux's sit0 still tunnels it to the embedded address).
+ *   ipaddr.js calls these 'unicast' (all but :: and ::1), hence the explicit check.
+ */
+function translatedIPv4(ip: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefined {
+  const p = ip.parts;
+  switch (range) {
+    case 'ipv4Mapped':
+      return ip.toIPv4Address();
+    case 'rfc6145':
+      return lastIPv4(ip);
+    case 'rfc6052':
+      // 64:ff9b::/96 only; 64:ff9b:1::/48 (RFC 8215, local use) puts the IPv4 where its operator chooses.
+      return p[2] === 0 ? lastIPv4(ip) : undefined;
+    case 'unicast':
+      return p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0 ? lastIPv4(ip) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * True for an address a webhook may reach without WEBHOOKS_ALLOW_PRIVATE: one ipaddr.js calls
+ * 'unicast' (not private, loopback, link-local, carrier-grade NAT, multicast, reserved,
+ * documentation, benchmarking, unique-local...). An IPv6 form that stands for an IPv4 address
+ * (translatedIPv4) is judged by that IPv4 address. 6to4 (2002::/16) and Teredo (2001::/32) are
+ * refused whatever IPv4 addresses they carry: both are deprecated tunnels that no webhook receiver
+ * needs, and where a packet to them is decapsulated (a relay, or this host's own 6to4 interface)
+ * is not this process's to know. Only the standard textual forms are addresses (net.isIP):
+ * ipaddr.js alone would also read "127.1" or "0x7f000001".
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const v4 = embeddedIPv4(address);
-  if (v4) return isPublicAddress(v4);
-  return !BLOCKED.check(address, 'ipv6');
+  if (!net.isIP(address)) return false;
+  const ip = ipaddr.parse(address);
+  if (ip instanceof ipaddr.IPv4) return ip.range() === 'unicast';
+  const range = ip.range();
+  const v4 = translatedIPv4(ip, range);
+  if (v4) return v4.range() === 'unicast';
+  return range === 'unicast';
 }
 
 export interface ResolvedTarget {

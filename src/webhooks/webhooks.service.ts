@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { addInterval, removeInterval } from '../common/intervals.js';
 import { AppConfig } from '../config/app-config.js';
 import { findGpt } from '../game-support/registry.js';
 import { WebhooksRepository, type AttemptRecord } from '../repositories/webhooks.repository.js';
@@ -9,6 +11,8 @@ import { WEBHOOK_QUEUE, type AttemptOutcome, type WebhookQueue } from './webhook
 
 /** Deliveries a poll claims at once. */
 const POLL_BATCH = 10;
+/** The regular poll's name in the SchedulerRegistry. */
+export const WEBHOOK_POLL_JOB = 'webhook-poll';
 
 /** Delay before the retry that follows attempt `attempts` (1-based): base, then doubling. */
 export function retryDelayMs(baseMs: number, attempts: number): number {
@@ -23,7 +27,6 @@ export function retryDelayMs(baseMs: number, attempts: number): number {
 @Injectable()
 export class WebhooksService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhooksService.name);
-  private interval: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private pollAgain = false;
@@ -33,20 +36,20 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
     private readonly deliveries: WebhooksRepository,
     private readonly config: AppConfig,
     @Inject(WEBHOOK_QUEUE) private readonly queue: WebhookQueue,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.queue.delivers) return;
     if (this.queue.mode === 'queue') await this.queue.start((id) => this.attempt(id));
-    this.interval = setInterval(() => this.wake(), this.config.WEBHOOK_POLL_INTERVAL_MS);
-    this.interval.unref();
+    addInterval(this.scheduler, WEBHOOK_POLL_JOB, this.config.WEBHOOK_POLL_INTERVAL_MS, () => this.wake());
     this.wake();
   }
 
   /** Stops polling and lets the attempts in progress finish before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.interval);
+    removeInterval(this.scheduler, WEBHOOK_POLL_JOB);
     clearTimeout(this.soon);
     await this.polling;
   }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
+import { ClientsService } from '../../src/clients/clients.service.js';
 import { sha256Hex } from '../../src/common/crypto.js';
-import { oauthCodes } from '../../src/database/schema.js';
+import { PERMISSIONS } from '../../src/common/permissions.js';
+import { oauthCodes, users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { formFields, locationQuery, pkcePair } from '../support/oauth.js';
 import { bearer, signUp, type SignedUpUser } from '../support/users.js';
@@ -331,6 +333,29 @@ describe('OAuth2 authorization page (GET /oauth/authorize)', () => {
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
     });
+
+    it('finds its CSRF cookie among others; a malformed one is replaced by the page and refuses the form (403, not 500)', async () => {
+      const page = await t.http().get(authorizeUrl(baseQuery()));
+      const nonce = /^st_oauth_csrf=([0-9a-f]{32});/.exec(String(page.headers['set-cookie']))![1];
+      const fields = formFields(page.text, '/login');
+      // The page's own nonce between other cookies (extra spaces, another one malformed) is kept: no new cookie, the same token.
+      const again = await t.http().get(authorizeUrl(baseQuery())).set('Cookie', `a=1;  st_oauth_csrf=${nonce} ; b=%zz`);
+      expect(again.status).toBe(200);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(formFields(again.text, '/login').csrf).toBe(fields.csrf);
+      // Not valid percent-encoding: no nonce.
+      const malformed = 'st_oauth_csrf=%E0%A4%A';
+      const replaced = await t.http().get(authorizeUrl(baseQuery())).set('Cookie', malformed);
+      expect(replaced.status).toBe(200);
+      expect(String(replaced.headers['set-cookie'])).toMatch(/^st_oauth_csrf=[0-9a-f]{32}; /);
+      const posted = await t
+        .http()
+        .post(`${AUTHORIZE}/decision`)
+        .set('Cookie', malformed)
+        .type('form')
+        .send({ ...fields, decision: 'approve' });
+      expect(posted.status).toBe(403);
+    });
   });
 
   describe('POST /oauth/create-code (Tachi-style) keeps working', () => {
@@ -340,5 +365,28 @@ describe('OAuth2 authorization page (GET /oauth/authorize)', () => {
       expect((await exchange(otherClient, res.body.code as string)).status).toBe(400);
       expect((await exchange(client, res.body.code as string)).status).toBe(200);
     });
+  });
+});
+
+describe('OAuth2 authorization page with an https PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://scores.example.test' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('marks its CSRF cookie Secure, its other attributes unchanged', async () => {
+    // The owner's session cookie is Secure, which the test agent does not send over http: the client is created through the service.
+    const owner = await signUp(t);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.user.id));
+    const { row: client } = await t.app
+      .get(ClientsService)
+      .create({ kind: 'session', user: row, permissions: PERMISSIONS }, { name: 'Secure App', redirectUri: REDIRECT, permissions: ['submit_score'] });
+    const res = await t.http().get(`${AUTHORIZE}?${new URLSearchParams({ client_id: client.clientID, redirect_uri: REDIRECT, state: 's' }).toString()}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toHaveLength(1);
+    expect(String(res.headers['set-cookie'])).toMatch(/^st_oauth_csrf=[0-9a-f]{32}; Path=\/api\/v1\/oauth\/authorize; HttpOnly; Secure; SameSite=Lax$/);
   });
 });

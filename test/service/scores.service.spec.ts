@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { BadRequestException, ConflictException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { insertSongWithCharts, serviceTestConfig } from './support-db.js';
+import { ScheduleModule } from '@nestjs/schedule';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/database/database.js';
@@ -37,7 +38,7 @@ describe('ScoresService (real repositories on a fresh database)', () => {
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
     moduleRef = await Test.createTestingModule({
-      imports: [serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ScoresModule],
+      imports: [ScheduleModule.forRoot(), serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ScoresModule],
     }).compile();
     await moduleRef.init();
     service = moduleRef.get(ScoresService);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ModuleMetadata } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { sql } from 'drizzle-orm';
 import { DatabaseModule } from '../../src/database/database.module.js';
@@ -21,11 +22,11 @@ export interface ServiceTestModule {
   close: () => Promise<void>;
 }
 
-/** The given modules (real services and repositories, no HTTP) on a fresh copy of the migrated database. */
+/** The given modules (real services and repositories, no HTTP) on a fresh copy of the migrated database, with the scheduler the processes' CoreModule provides. */
 export async function openServiceModule(imports: NonNullable<ModuleMetadata['imports']>): Promise<ServiceTestModule> {
   const { database, drop } = await openTestDatabase();
   const module = await Test.createTestingModule({
-    imports: [serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ...imports],
+    imports: [ScheduleModule.forRoot(), serviceTestConfig(), DatabaseModule.forDatabase(database, { closeOnShutdown: false }), ...imports],
   }).compile();
   await module.init();
   return {
