@@ -2,9 +2,13 @@ import { HttpException, HttpStatus, Inject, Logger, Optional, type ArgumentsHost
 import { Catch } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { formatBytes, formatLimit } from '../common/bytes.js';
 import { sqlState } from '../common/sql-state.js';
+import { explainBodyValidation } from './body-type.js';
 import { errorBody, type EnvelopeMode } from './envelope.js';
+import { describeJson, LIMIT_SETTING } from './json-body.js';
 import { RateLimitedException } from './rate-limited.exception.js';
+import { BodyValidationException } from './validation.pipe.js';
 import { ERROR_SHAPES, type ErrorShape } from './response-shapes.js';
 
 export const ENVELOPE_MODE = Symbol('ENVELOPE_MODE');
@@ -16,6 +20,39 @@ interface ExpressishError {
   code?: string;
   expose?: boolean;
   message?: string;
+  /** body-parser: the body's length (when announced) and the limit, on a 413; the text it could not parse, on a 400. */
+  length?: number;
+  limit?: number;
+  body?: unknown;
+  /** multer: the field of the part at fault. */
+  field?: string;
+  [LIMIT_SETTING]?: string;
+}
+
+/** body-parser's 413, naming the body's size (when announced) and the limit with its setting. */
+function tooLarge(err: ExpressishError): string {
+  const limit = typeof err.limit === 'number' ? formatLimit(err.limit, err[LIMIT_SETTING]) : undefined;
+  if (limit === undefined) return 'The request body is too large.';
+  return typeof err.length === 'number'
+    ? `The request body is too large: it is ${formatBytes(err.length)}; the limit is ${limit}.`
+    : `The request body is too large: the limit is ${limit}.`;
+}
+
+/**
+ * body-parser's 400 for a body that is not JSON. In strict mode it also refuses JSON that is
+ * neither an object nor an array (`"text"`, `5`), with a parser's message that calls valid JSON
+ * invalid: that case says what the body is instead.
+ */
+function unparsable(err: ExpressishError): string {
+  if (typeof err.body === 'string' && !/^\s*[[{]/.test(err.body)) {
+    try {
+      const value: unknown = JSON.parse(err.body);
+      return `The JSON body must be an object (or an array); received ${describeJson(value)}.`;
+    } catch {
+      // Not JSON at all: the parser's message says where.
+    }
+  }
+  return `Malformed JSON body: ${err.message}`;
 }
 
 /** PostgreSQL refuses NUL characters in text (22021) and in jsonb strings (22P05); they can only come from the request. */
@@ -41,11 +78,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, message } = this.describe(exception);
+    const req = host.switchToHttp().getRequest<Request | undefined>();
+    const described = this.describe(exception);
+    const { status } = described;
+    const message = exception instanceof BodyValidationException && req ? explainBodyValidation(described.message, req) : described.message;
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    const shape = this.shapeFor(host.switchToHttp().getRequest<Request>());
+    const shape = this.shapeFor(req);
     if (shape) {
       const shaped = shape.render(status, message);
       return void res.status(shaped.status).json(shaped.body);
@@ -72,10 +112,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: exception.getStatus(), message };
     }
     const err = (exception ?? {}) as ExpressishError;
-    if (err.type === 'entity.parse.failed') return { status: 400, message: `Malformed JSON body: ${err.message}` };
-    if (err.type === 'entity.too.large') return { status: 413, message: 'The request body is too large.' };
-    if (err.code === 'LIMIT_FILE_SIZE') return { status: 413, message: 'The uploaded file is too large.' };
-    if (typeof err.code === 'string' && err.code.startsWith('LIMIT_')) return { status: 400, message: `Invalid upload: ${err.message}` };
+    if (err.type === 'entity.parse.failed') return { status: 400, message: unparsable(err) };
+    if (err.type === 'entity.too.large') return { status: 413, message: tooLarge(err) };
+    // Uploads go through FileUpload (file-upload.ts), which words multer's errors; these are a fallback.
+    const inField = err.field ? ` (field '${err.field}')` : '';
+    if (err.code === 'LIMIT_FILE_SIZE') return { status: 413, message: `The uploaded file is too large${inField}.` };
+    if (typeof err.code === 'string' && err.code.startsWith('LIMIT_')) return { status: 400, message: `Invalid upload: ${err.message}${inField}.` };
     const state = sqlState(exception) ?? '';
     if (UNSTORABLE_TEXT.has(state)) return { status: 400, message: 'The request contains a NUL character, which is not allowed.' };
     if (state === UNREADABLE_VALUE)

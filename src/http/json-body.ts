@@ -60,15 +60,43 @@ export function assertAcceptableJson(value: unknown, what: string): void {
   if (problem) throw new BadRequestException(`${what} cannot be accepted: ${problem}`);
 }
 
+/** A JSON value in words, for messages: "nothing", "null", "an array", "a string", "the number 5", "true". */
+export function describeJson(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number ' : ''}${String(value)}`;
+  return `a JSON ${typeof value}`;
+}
+
+/** Set on a body parser's 413 error: the setting whose limit the body went over, which the message names. */
+export const LIMIT_SETTING = Symbol('LIMIT_SETTING');
+
+/** Marks a body parser's 413 with the setting of its limit. */
+function namingLimit(setting: string | undefined, next: (err?: unknown) => void) {
+  return (err?: unknown) => {
+    if (setting && err !== null && typeof err === 'object' && (err as { type?: unknown }).type === 'entity.too.large')
+      (err as Record<symbol, unknown>)[LIMIT_SETTING] = setting;
+    next(err);
+  };
+}
+
+/** express.urlencoded (flat keys), whose 413 names `setting`. */
+export function formBodyParser(options: { limit: number; setting?: string }): RequestHandler {
+  const parse = express.urlencoded({ extended: false, limit: options.limit });
+  return (req, res, next) => parse(req, res, namingLimit(options.setting, next));
+}
+
 /** Bodies already checked (a route with its own size limit runs two parsers; the second one reuses the body). */
 const checked = new WeakSet<object>();
 
-/** express.json, then assertAcceptableJson on what it parsed: every JSON body passes through this. */
-export function jsonBodyParser(options: { limit: number }): RequestHandler {
-  const parse = express.json(options);
+/** express.json, then assertAcceptableJson on what it parsed: every JSON body passes through this. Its 413 names `setting`. */
+export function jsonBodyParser(options: { limit: number; setting?: string }): RequestHandler {
+  const parse = express.json({ limit: options.limit });
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
-      if (err) return next(err);
+      if (err) return namingLimit(options.setting, next)(err);
       const body: unknown = req.body;
       if (body === null || typeof body !== 'object' || checked.has(body)) return next();
       try {

@@ -3,6 +3,12 @@ import type { ApiProfile } from '../presenters/profile.js';
 import { API_PROFILE } from './envelope.js';
 import { tachiNames } from './profile-names.js';
 
+/**
+ * A body that failed validation. The exception filter adds what the request's content type has
+ * to do with it (no body at all, a JSON document posted as a form).
+ */
+export class BodyValidationException extends BadRequestException {}
+
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
     const path = prefix ? `${prefix}.${e.property}` : e.property;
@@ -11,10 +17,16 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
+/** The messages once each, in order: constraints sharing one message (QueryInt's IsInt, Min and Max) fail together. */
+function joinMessages(errors: ValidationError[]): string {
+  return [...new Set(flatten(errors))].join('; ');
+}
+
 /**
  * The global pipe: whitelisting, unknown keys rejected, values transformed, and every message
- * joined into one readable string. A body or query that is not an object is a 400 too. Under
- * API_PROFILE=tachi a body's fields Tachi names differently (TachiName) are read under Tachi's names.
+ * joined into one readable string, each said once. A body or query that is not an object is a 400
+ * too. A body's 400 is a BodyValidationException. Under API_PROFILE=tachi a body's fields Tachi
+ * names differently (TachiName) are read under Tachi's names.
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor(@Optional() @Inject(API_PROFILE) private readonly profile: ApiProfile = 'spec') {
@@ -23,11 +35,20 @@ export class ApiValidationPipe extends ValidationPipe {
       forbidNonWhitelisted: true,
       transform: true,
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ')),
+      exceptionFactory: (errors) => new BadRequestException(joinMessages(errors)),
     });
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await this.check(value, metadata);
+    } catch (err) {
+      if (metadata.type !== 'body' || !(err instanceof BadRequestException) || err instanceof BodyValidationException) throw err;
+      throw new BodyValidationException(err.message);
+    }
+  }
+
+  private async check(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const isDto = typeof metadata.metatype === 'function' && ![String, Number, Boolean, Array, Object].includes(metadata.metatype as never);
     if (isDto && (metadata.type === 'body' || metadata.type === 'query')) {
       if (value === undefined || value === null) value = {};

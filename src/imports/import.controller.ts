@@ -1,5 +1,4 @@
-import { applyDecorators, BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { applyDecorators, BadRequestException, Body, Controller, Headers, HttpCode, Post, Res, UploadedFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, RequirePermissions } from '../http/auth/access.decorators.js';
@@ -12,6 +11,7 @@ import type { ImportType } from './import-types/types.js';
 import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 import { ApiErrors } from '../http/openapi-errors.js';
+import { FileUpload } from '../http/file-upload.js';
 
 const DIRECT_MANUAL = findImportType('ir/direct-manual') as ImportType;
 
@@ -49,7 +49,7 @@ export class ImportController {
   @RequirePermissions('submit_score')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ImportFileForm })
-  @UseInterceptors(FileInterceptor('scoreData'))
+  @FileUpload('scoreData', { bytes: (config) => config.IMPORT_FILE_LIMIT_BYTES, setting: 'IMPORT_FILE_LIMIT_BYTES' })
   @ApiImportResponses()
   async importFile(
     @CurrentUser() user: UserRow,

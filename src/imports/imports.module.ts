@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
-import { AppConfig } from '../config/app-config.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -16,15 +14,8 @@ import { RevertService } from './revert.service.js';
 
 /** `/import`, `/imports` and every score hook's `/ir/` routes: the registered import formats, the pipeline, queue, orphans and revert. */
 @Module({
-  imports: [
-    RepositoriesModule,
-    ScoringModule,
-    WebhooksModule,
-    MulterModule.registerAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ limits: { fileSize: config.IMPORT_FILE_LIMIT_BYTES, files: 1, fields: 10 } }),
-    }),
-  ],
+  // File uploads take their limits from FileUpload (http/file-upload.ts).
+  imports: [RepositoriesModule, ScoringModule, WebhooksModule],
   // Score hooks bring their own routes.
   controllers: [ImportController, ImportsController, ...IMPORT_FORMATS.flatMap((f) => f.controllers ?? [])],
   providers: [ImportPipeline, ImportsService, OrphansService, RevertService, ImportReadService, { provide: IMPORT_TYPES_TOKEN, useValue: IMPORT_TYPES }],

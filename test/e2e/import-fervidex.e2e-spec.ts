@@ -408,8 +408,9 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
 
     it('a malformed dump is a 400 with error, and imports nothing', async () => {
       const p = await player(t);
-      for (const body of [{ scores: { '1': { spx: { ex_score: 1, clear_type: 1 } } } }, { scores: { abc: {} } }, { scores: [] }, 'dump']) {
-        const res = await post('profile/submit', p.token, body, { 'X-Software-Model': INFINITAS });
+      // The last, JSON that is no object ("dump"); a string sent as a form would be a 415 (Fervidex sends JSON).
+      for (const body of [{ scores: { '1': { spx: { ex_score: 1, clear_type: 1 } } } }, { scores: { abc: {} } }, { scores: [] }, JSON.stringify('dump')]) {
+        const res = await post('profile/submit', p.token, body, { 'X-Software-Model': INFINITAS, 'Content-Type': 'application/json' });
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ success: false, error: expect.any(String) });
       }

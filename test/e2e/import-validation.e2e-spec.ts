@@ -51,10 +51,10 @@ describe('batch-manual validation', () => {
   describe('structural problems reject the whole import with a 400 that says where', () => {
     const meta = { game: 'sdvx', playtype: 'Single', service: 'pipeline-test' };
     const cases: [string, unknown, RegExp][] = [
-      ['an array', [meta], /must be a JSON object \(received an array\)/],
-      ['a number', 5, /must be a JSON object \(received number\)/],
-      ['null', null, /must be a JSON object \(received null\)/],
-      ['a string', 'scores', /must be a JSON object \(received string\)/],
+      ['an array', [meta], /must be a batch-manual JSON object with meta and scores; received an array\./],
+      ['a number', 5, /must be a batch-manual JSON object with meta and scores; received the number 5\./],
+      ['null', null, /must be a batch-manual JSON object with meta and scores; received null\./],
+      ['a string', 'scores', /must be a batch-manual JSON object with meta and scores; received a string\./],
       ['no meta', { scores: [] }, /meta must be an object/],
       ['meta not an object', { meta: 'sdvx', scores: [] }, /meta must be an object/],
       ['no meta.game', { meta: { playtype: 'Single', service: 'x1' }, scores: [] }, /meta\.game is required/],
@@ -327,8 +327,10 @@ describe('batch-manual validation', () => {
       expect(noFile.body.message).toMatch(/Expected the score data as a file in the multipart field 'scoreData'/);
       const otherField = await send().field('importType', 'file/batch-manual').attach('scores', Buffer.from(doc), 'scores.json');
       expect(otherField.status).toBe(400);
+      // A JSON body, not a multipart upload: 415, naming the media type and field expected.
       const json = await send().send(JSON.parse(doc));
-      expect(json.status).toBe(400);
+      expect(json.status).toBe(415);
+      expect(json.body.message).toMatch(/^Send the body as multipart\/form-data with the file in field 'scoreData'.*\(received application\/json\)\.$/);
       await expectNothingStored();
     });
 
@@ -406,9 +408,10 @@ describe('import size limits (IMPORT_FILE_LIMIT_BYTES, IMPORT_MAX_SCORES)', () =
     const padded = JSON.stringify(big) + ' '.repeat(2100);
     const file = await importText(t, p.token, padded);
     expect(file.status).toBe(413);
-    expect(file.body.message).toMatch(/too large/);
+    expect(file.body.message).toMatch(/^The file in field 'scoreData' is too large: the limit is 2 KiB \(IMPORT_FILE_LIMIT_BYTES=2048\)/);
     const body = await directManual(t, p.token, { ...big, scores: Array.from({ length: 30 }, (_, i) => sdvx(9_000_000 + i, { comment: 'y'.repeat(60) })) });
     expect(body.status).toBe(413);
+    expect(body.body.message).toMatch(/^The request body is too large: it is [\d.]+ KiB; the limit is 2 KiB \(IMPORT_FILE_LIMIT_BYTES=2048\)\.$/);
 
     const four = batchManual(
       'sdvx',

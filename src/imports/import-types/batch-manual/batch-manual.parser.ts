@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { findGame, GAMES } from '../../../game-support/registry.js';
 import type { GptSupport } from '../../../game-support/types.js';
+import { describeJson } from '../../../http/json-body.js';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ParsedImport } from '../types.js';
 
@@ -14,13 +15,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Checks the document's structure (spec part 2, batch-manual). Any problem here rejects the whole
  * import with a 400 that says where; problems with single scores are left to the converter.
- * The older top-level names `head` and `body` are read as `meta` and `scores`.
+ * The older top-level names `head` and `body` are read as `meta` and `scores`. `source` names
+ * where the document came from in the message for one that is no object ("The scoreData file").
  */
-export function parseBatchManual(document: unknown, maxScores: number): ParsedImport {
+export function parseBatchManual(document: unknown, maxScores: number, source = 'The document'): ParsedImport {
   if (!isObject(document))
-    throw new ImportRejectedError(
-      `A batch-manual document must be a JSON object (received ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document}).`,
-    );
+    throw new ImportRejectedError(`${source} must be a batch-manual JSON object with meta and scores; received ${describeJson(document)}.`);
   const unknown = Object.keys(document).filter((k) => !TOP_LEVEL_KEYS.includes(k));
   if (unknown.length)
     throw new ImportRejectedError(

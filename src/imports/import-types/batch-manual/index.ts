@@ -21,15 +21,22 @@ export const fileBatchManual: ImportType = {
     assertAcceptableJson(document, 'The scoreData file');
     return document;
   },
-  parse: (input, { maxScores }) => parseBatchManual(input, maxScores),
+  parse: (input, { maxScores }) => parseBatchManual(input, maxScores, 'The scoreData file'),
   convert: identity,
 };
 
 /** `ir/direct-manual`: the batch-manual document as the JSON body, for score hooks. */
 export const directManual: ImportType = {
   name: 'ir/direct-manual',
-  read: ({ body }: ImportRequest) => body,
-  parse: (input, { maxScores }) => parseBatchManual(input, maxScores),
+  read({ body }: ImportRequest) {
+    // No body at all (a body in another media type is refused before this, with a 415).
+    if (body === undefined)
+      throw new ImportRejectedError(
+        'The body must be a batch-manual JSON object with meta and scores; received nothing (send the document as the request body, with Content-Type: application/json).',
+      );
+    return body;
+  },
+  parse: (input, { maxScores }) => parseBatchManual(input, maxScores, 'The body'),
   convert: identity,
 };
 
