@@ -1,5 +1,6 @@
 import type { OpenAPIObject, SchemaObject } from '@nestjs/swagger';
 import { presenters, type ApiProfile, type SchemaClass } from '../presenters/profile.js';
+import { apiDescription } from './openapi-description.js';
 import { ERROR_RESPONSE } from './openapi-errors.js';
 import { renamedDtos, tachiNames } from './profile-names.js';
 import { RAW_RESPONSE_EXTENSION } from './response-shapes.js';
@@ -29,13 +30,15 @@ export function profileModels(profile: ApiProfile): SchemaClass[] {
 }
 
 /**
- * Makes the OpenAPI document describe what the profile serves (after documentErrors). spec: the
- * document as it is. tachi: each presenter's spec schema describes its tachi document instead
+ * Makes the OpenAPI document describe what the profile serves (after documentErrors), starting
+ * with its description (apiDescription), which names the profile's answers. spec: the rest as it
+ * is. tachi: each presenter's spec schema describes its tachi document instead
  * (the name stays, so every reference follows), request fields Tachi names differently carry
  * Tachi's names, every JSON answer outside rawPrefixes and RawResponse routes is wrapped in {success: true, description,
  * body}, and ErrorResponse is Tachi's {success: false, description}.
  */
 export function documentProfile(document: OpenAPIObject, profile: ApiProfile, rawPrefixes: readonly string[]): OpenAPIObject {
+  document.info.description = apiDescription(profile);
   if (profile === 'spec') return document;
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;

@@ -1,16 +1,36 @@
-import { Controller, Delete, Get, HttpCode, Put, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Delete, Get, HttpCode, Put, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OwnerOnly, RequirePermissions, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import type { ImageKind } from '../repositories/users.repository.js';
-import { UserImagesService } from './user-images.service.js';
+import { IMAGE_MAX_SIZE, UserImagesService } from './user-images.service.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
+import { FileUpload, type UploadLimit } from '../http/file-upload.js';
 import { ImageLocationResponse } from './dto/user.responses.js';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const IMAGE = { description: 'The stored JPG or PNG.', schema: { type: 'string', format: 'binary' } };
+const IMAGE_LIMIT: UploadLimit = { bytes: (config) => config.IMAGE_UPLOAD_LIMIT_BYTES, setting: 'IMAGE_UPLOAD_LIMIT_BYTES' };
+
+/** The multipart form of an upload: the image in the field named after its kind. */
+const ApiImageUpload = (kind: ImageKind) =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: [kind],
+        properties: {
+          [kind]: {
+            type: 'string',
+            format: 'binary',
+            description: `A JPG or PNG of at most IMAGE_UPLOAD_LIMIT_BYTES (4 MiB by default). It is re-encoded without its metadata and shrunk to fit ${IMAGE_MAX_SIZE[kind].width}×${IMAGE_MAX_SIZE[kind].height}.`,
+          },
+        },
+      },
+    }),
+  );
 
 @ApiTags('users')
 @Controller('users/:userID')
@@ -20,8 +40,8 @@ export class UserImagesController {
   @Put('pfp')
   @RequirePermissions('customise_profile')
   @OwnerOnly()
-  @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('pfp'))
+  @ApiImageUpload('pfp')
+  @FileUpload('pfp', IMAGE_LIMIT)
   @ApiOkResponse({ type: ImageLocationResponse })
   putPfp(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File): Promise<ImageLocationResponse> {
     return this.images.put(user, 'pfp', file);
@@ -47,8 +67,8 @@ export class UserImagesController {
   @Put('banner')
   @RequirePermissions('customise_profile')
   @OwnerOnly()
-  @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('banner'))
+  @ApiImageUpload('banner')
+  @FileUpload('banner', IMAGE_LIMIT)
   @ApiOkResponse({ type: ImageLocationResponse })
   putBanner(@TargetUser() user: UserRow, @UploadedFile() file?: Express.Multer.File): Promise<ImageLocationResponse> {
     return this.images.put(user, 'banner', file);

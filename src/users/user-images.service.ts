@@ -6,7 +6,8 @@ import { StorageService } from '../storage/storage.service.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { UsersRepository, type ImageKind } from '../repositories/users.repository.js';
 
-const MAX_SIZE: Record<ImageKind, { width: number; height: number }> = {
+/** Larger images are shrunk to fit. */
+export const IMAGE_MAX_SIZE: Record<ImageKind, { width: number; height: number }> = {
   pfp: { width: 1024, height: 1024 },
   banner: { width: 3000, height: 1500 },
 };
@@ -87,7 +88,7 @@ export class UserImagesService {
     try {
       const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()
-        .resize({ ...MAX_SIZE[kind], fit: 'inside', withoutEnlargement: true });
+        .resize({ ...IMAGE_MAX_SIZE[kind], fit: 'inside', withoutEnlargement: true });
       const data = await (format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 90, mozjpeg: true })).toBuffer();
       return { data, format };
     } catch (err) {

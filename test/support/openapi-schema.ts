@@ -16,17 +16,30 @@ export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
+  description?: string;
+  schema?: Schema;
 }
 
 export interface Operation {
   'x-raw-response'?: boolean;
   parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 
+export interface SecurityScheme {
+  type: string;
+  scheme?: string;
+  bearerFormat?: string;
+  in?: string;
+  name?: string;
+  description?: string;
+}
+
 export interface OpenApiDocument {
+  info: { title: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; securitySchemes?: Record<string, SecurityScheme> };
 }
 
 export const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;

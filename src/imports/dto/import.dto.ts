@@ -6,7 +6,7 @@ import { FILE_IMPORT_TYPES } from '../import-types/registry.js';
  * each import type reads and checks the other fields it takes.
  */
 export class ImportFileForm {
-  @ApiProperty({ example: 'file/batch-manual', description: `A registered file/ import type: ${FILE_IMPORT_TYPES.join(', ')}.` })
+  @ApiProperty({ enum: FILE_IMPORT_TYPES, example: 'file/batch-manual', description: 'A registered file/ import type.' })
   importType!: string;
 
   @ApiProperty({ type: 'string', format: 'binary', description: 'The score data file.' })
@@ -14,4 +14,9 @@ export class ImportFileForm {
 
   @ApiPropertyOptional({ description: 'IIDX CSV types: SP or DP, the playtype the file holds.' })
   playtype?: string;
+
+  @ApiPropertyOptional({
+    description: 'IIDX CSV types: any non-empty value (true) skips the safety check that refuses a file whose name names the other playtype.',
+  })
+  assertPlaytypeCorrect?: string;
 }

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBadRequestResponse, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, RequirePermissions, RequireUser } from '../../../http/auth/access.decorators.js';
 import type { UserRow } from '../../../http/auth/auth-context.js';
+import { FileUpload } from '../../../http/file-upload.js';
 import { RawResponse } from '../../../http/response-shapes.js';
 import { ChartRecordsRepository } from '../../../repositories/chart-records.repository.js';
 import { ScoresRepository } from '../../../repositories/scores.repository.js';
@@ -33,6 +33,7 @@ function playtypeRefused(res: Response, playtype: string) {
  */
 @ApiTags('ir')
 @Controller('ir/usc/:playtype')
+@ApiParam({ name: 'playtype', enum: USC_PLAYTYPES, description: "The USC playtype the client plays: a USC client's IR URL ends with it." })
 @RawResponse()
 @ApiOkResponse({ type: UscReply, description: 'Every answer, errors included, with a USC status code.' })
 @ApiBadRequestResponse({ description: 'The :playtype is neither Controller nor Keyboard.' })
@@ -140,7 +141,17 @@ export class UscIrController {
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('replay', { limits: { fileSize: REPLAY_LIMIT_BYTES, files: 1, fields: 10 } }))
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['identifier', 'replay'],
+      properties: {
+        identifier: { type: 'string', maxLength: 100, description: "The sendReplay of the score's submission." },
+        replay: { type: 'string', format: 'binary', description: `The replay file, at most ${REPLAY_LIMIT_BYTES / 1024 / 1024} MiB.` },
+      },
+    },
+  })
+  @FileUpload('replay', { bytes: () => REPLAY_LIMIT_BYTES })
   async replay(
     @Param('playtype') playtype: string,
     @CurrentUser() user: UserRow,
