@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { loadConfig } from './config/app-config.js';
 import { RedisConnections } from './common/redis.js';
@@ -7,6 +8,7 @@ import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { InlineImportQueue, type ImportQueue } from './imports/import-queue.js';
 import { webhookQueueFor } from './webhooks/bullmq-webhook-queue.js';
 import { PolledWebhookQueue } from './webhooks/webhook-queue.js';
+import { serveCliSocket } from './processes/cli-in-server.js';
 import { openConfiguredDatabase, runMain } from './bootstrap.js';
 
 await runMain(async () => {
@@ -30,24 +32,35 @@ await runMain(async () => {
     onShutdown: async () => redis?.close(),
   });
   await app.listen(config.PORT, config.HOST);
-  stopGracefully(app.getHttpServer() as Server, () => app.close(), config.SHUTDOWN_TIMEOUT_MS);
+  // On the embedded database, which this process holds alone, `npm run cli` sends its commands here (DATA_DIR/cli.sock).
+  const cliSocket = database.kind === 'pglite' ? await serveCliSocket(app, database, config) : undefined;
+  stopGracefully(
+    app.getHttpServer() as Server,
+    () => cliSocket?.close(),
+    () => app.close(),
+    config.SHUTDOWN_TIMEOUT_MS,
+  );
   const imports = importQueue.mode === 'queue' ? 'imports queued for `npm run worker`' : 'imports run in-process';
-  console.log(
-    `Score tracker listening on http://${config.HOST}:${config.PORT}/api/v1 (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}${redis ? ', Redis' : ''}, ${imports})`,
+  const storage =
+    database.kind === 'pglite' ? `embedded database in ${config.dataDir}${cliSocket ? `, CLI commands through ${cliSocket.path}` : ''}` : 'PostgreSQL';
+  // Through the app's logger: a readable line on a terminal, a JSON entry for a log collector.
+  new Logger('Main').log(
+    `Score Tracker listening on http://${config.HOST}:${config.PORT}/ (the API under /api/v1, its docs at /api/v1/docs; ${storage}${redis ? ', Redis' : ''}, ${imports})`,
   );
 });
 
 /**
- * On SIGTERM or SIGINT: stop accepting connections, let the requests in flight (inline imports
- * among them) finish, then close the app (the database last). After timeoutMs, or at a second
- * signal, the process exits without them: their transactions roll back.
+ * On SIGTERM or SIGINT: stop accepting connections (HTTP, and the CLI's socket), let the requests
+ * and CLI commands in flight (inline imports among them) finish, then close the app (the database
+ * last). After timeoutMs, or at a second signal, the process exits without them: their
+ * transactions roll back.
  */
-function stopGracefully(server: Server, closeApp: () => Promise<void>, timeoutMs: number) {
+function stopGracefully(server: Server, closeCliSocket: () => Promise<void> | undefined, closeApp: () => Promise<void>, timeoutMs: number) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight (at most ${timeoutMs} ms), then stopping.`);
+    console.log(`${signal}: finishing the requests and CLI commands in flight (at most ${timeoutMs} ms), then stopping.`);
     setTimeout(() => {
       console.error(`Requests still running after ${timeoutMs} ms: stopping without them.`);
       process.exit(1);
@@ -55,8 +68,7 @@ function stopGracefully(server: Server, closeApp: () => Promise<void>, timeoutMs
     // A kept-alive connection that finishes its request is idle: close it, so server.close() does not wait for the client to hang up.
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     void (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      clearInterval(idle);
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())).then(() => clearInterval(idle)), closeCliSocket()]);
       await closeApp();
       console.log('Stopped.');
     })().catch((err: unknown) => {

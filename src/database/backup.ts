@@ -24,16 +24,37 @@ export async function backupEmbedded(dbDir: string, file: string): Promise<{ byt
   if (!hasFiles(dbDir)) throw new BackupError(`There is no embedded database in ${dbDir} to back up.`);
   const database = await Database.open({ dataDir: dbDir });
   try {
-    const dump = await database.embedded!.dumpDataDir('gzip');
-    const bytes = Buffer.from(await dump.arrayBuffer());
-    // Written beside the target and renamed, so an interrupted backup never leaves a truncated file under its name.
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, bytes);
-    fs.renameSync(tmp, file);
-    return { bytes: bytes.length };
+    return await backupOpenEmbedded(database, file);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Writes an embedded database this process has open (a running server's) to file, as
+ * backupEmbedded does. The copy is taken inside a transaction of its own, after a CHECKPOINT: no
+ * other transaction is open meanwhile (the engine runs one at a time) and no statement runs while
+ * the data directory is copied, so the copy holds exactly the committed transactions. The
+ * server's queries wait while it is copied.
+ */
+export async function backupOpenEmbedded(database: Database, file: string): Promise<{ bytes: number }> {
+  const embedded = database.embedded;
+  if (!embedded) throw new BackupError('This database is not the embedded one.');
+  const dump = await database.transaction(async (tx) => {
+    await tx.execute(sql`CHECKPOINT`);
+    return embedded.dumpDataDir('gzip');
+  });
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  // Written beside the target and renamed, so an interrupted backup never leaves a truncated file under its name.
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw new BackupError(`Could not write ${file}: ${(err as Error).message}`);
+  }
+  return { bytes: bytes.length };
 }
 
 /**

@@ -74,7 +74,8 @@ describe('cli backup / restore', () => {
     expect(fs.readdirSync(dataDir).sort()).toEqual(['db']);
   }, 120_000);
 
-  it('fails at once while another process (a running server) holds the database', async () => {
+  it('fails at once while another process that serves no CLI socket (not a server) holds the database', async () => {
+    // A running server takes the backup itself, and refuses restore: cli-socket.e2e-spec.ts.
     const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
       for (const args of [

@@ -109,7 +109,7 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
 
   describe('the data-directory lock', () => {
     it(
-      'makes the CLI fail at once while the server runs, without harming the server’s data',
+      'sends the CLI’s commands to the running server (which holds the database), and lets the CLI open it once the server stopped',
       async () => {
         const dataDir = newDir();
         const server = await startServer(dataDir);
@@ -118,16 +118,18 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
           const reg = await request(server.url).post('/api/v1/auth/register').send(register('Locked_User'));
           expect(reg.status).toBe(200);
 
+          // The server holds the database: the command runs in it, through DATA_DIR/cli.sock (see cli-socket.e2e-spec.ts).
           const second = await cli(dataDir, 'auth-level', 'locked_user', '3');
-          expect(second.code).toBe(1);
-          expect(second.stderr).toContain(`in use by process ${server.child.pid}`);
-          expect(second.stderr).toMatch(/stop that process first/);
-          expect(second.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+          expect(second.stderr).toBe('');
+          expect(second.code).toBe(0);
+          expect(second.stdout).toMatch(/Locked_User \(id \d+\) now has auth level 3/);
+          // The lock is still the server's.
+          expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).pid).toBe(server.child.pid);
 
-          // The server is unaffected and its data intact.
+          // The server sees the change at once.
           const read = await request(server.url).get('/api/v1/users/locked_user');
           expect(read.status).toBe(200);
-          expect(read.body.authLevel).toBe(1);
+          expect(read.body.authLevel).toBe(3);
 
           expect(await server.stop()).not.toBe(1);
           stopped = true;
@@ -135,14 +137,15 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
           if (!stopped) await server.stop();
         }
         expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+        expect(fs.existsSync(path.join(dataDir, 'cli.sock'))).toBe(false);
 
-        // With the server stopped, the same command works on the same data.
-        const run = await cli(dataDir, 'auth-level', 'locked_user', '3');
+        // With the server stopped, the CLI opens the same data itself.
+        const run = await cli(dataDir, 'auth-level', 'locked_user', '2');
         expect(run.stderr).toBe('');
         expect(run.code).toBe(0);
         await withEmbedded(dataDir, async (database) => {
           const [row] = await database.db.select().from(users).where(eq(users.usernameLowercase, 'locked_user'));
-          expect(row.authLevel).toBe(3);
+          expect(row.authLevel).toBe(2);
         });
       },
       STEP_TIMEOUT_MS,
