@@ -1,22 +1,22 @@
 # syntax=docker/dockerfile:1
 
-# --- build: install everything, compile TypeScript -----------------------------------------
-FROM node:20-bookworm-slim AS build
+# --- build: install everything, compile TypeScript (SWC) -----------------------------------------
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json nest-cli.json .swcrc ./
 COPY src ./src
 RUN npm run build
 
 # --- runtime deps only ---------------------------------------------------------------------
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # --- runtime: non-root, compiled code, migrations --------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

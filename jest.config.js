@@ -5,6 +5,8 @@
 const swc = [
   '@swc/jest',
   {
+    // The build's .swcrc is not read: these options are the tests' own.
+    swcrc: false,
     jsc: {
       target: 'es2023',
       parser: { syntax: 'typescript', decorators: true },

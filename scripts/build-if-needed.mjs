@@ -1,4 +1,4 @@
-// Builds dist/ when it is missing or older than any source, so `npm start`, `npm run cli` and
+// Builds dist/ (Nest's SWC builder, a second or two) when it is missing or older than any source, so `npm start`, `npm run cli` and
 // `npm run worker` work on a fresh clone. Concurrent callers (parallel test files) take turns
 // through a lock directory, so no one runs dist/ while another caller is rebuilding it.
 // In the Docker image only dist/ ships, without src/: there it does nothing.
@@ -23,7 +23,7 @@ function newest(dir) {
 function stale() {
   const sources = Math.max(
     newest(path.join(root, 'src')),
-    ...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+    ...['package.json', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', '.swcrc'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   );
   return (fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0) < sources;
 }
@@ -50,8 +50,10 @@ if (!fs.existsSync(path.join(root, 'src'))) {
   acquire();
   try {
     if (stale()) {
-      console.error('Building (sources changed since the last build)...');
-      execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+      const started = Date.now();
+      console.error(fs.existsSync(built) ? 'Building dist/ (the sources changed since the last build)…' : 'Building dist/ from src/ (first run)…');
+      execSync('npm run build --silent', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      console.error(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });

@@ -2,17 +2,19 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { CorsOptionsDelegate } from '@nestjs/common/interfaces/external/cors-options.interface.js';
-import type { Request } from 'express';
+import type { Express, Request } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppOptions } from './app.module.js';
 import { documentErrors } from './http/openapi-errors.js';
 import { earlyResponseHandling } from './http/early-response.js';
+import { StartupAtDebugLogger } from './http/logging/startup-at-debug.logger.js';
 import { installJsonResponse } from './http/json-response.js';
 import { documentProfile, profileModels } from './http/openapi-profile.js';
 import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
+import { serveHomePage } from './home/home-page.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -45,7 +47,7 @@ export function corsOptions(credentialedOrigins: readonly string[]): CorsOptions
 /** Builds the HTTP application (not yet listening). main.ts and the e2e tests both use it. */
 export async function createApp(options: AppOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new StartupAtDebugLogger(app.get(Logger)));
   app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
   app.set('query parser', 'simple');
   installJsonResponse(app.getHttpAdapter().getInstance());
@@ -65,6 +67,8 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
     if (req.url.startsWith('/ir/')) req.url = `/${API_PREFIX}${req.url}`;
     next();
   });
+  // Outside the API prefix: a page for a person who opens the server's address.
+  (app.getHttpAdapter().getInstance() as Express).get('/', serveHomePage);
   app.setGlobalPrefix(API_PREFIX);
 
   const rawPrefixes = app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`);
@@ -73,7 +77,19 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
     documentErrors(
       SwaggerModule.createDocument(
         app,
-        new DocumentBuilder().setTitle('Score tracking service').setVersion(SERVER_VERSION).addBearerAuth().addCookieAuth('score_tracker_session').build(),
+        new DocumentBuilder()
+          .setTitle('Score tracking service')
+          .setVersion(SERVER_VERSION)
+          .addBearerAuth({
+            type: 'http',
+            bearerFormat: '40 hex characters',
+            description: 'An API token: from POST /api/v1/users/{userID}/api-tokens/create, or the OAuth2 exchange POST /api/v1/oauth/token.',
+          })
+          .addCookieAuth('score_tracker_session', {
+            type: 'apiKey',
+            description: 'The session cookie that POST /api/v1/auth/login and POST /api/v1/auth/register set.',
+          })
+          .build(),
         { extraModels: profileModels(profile) },
       ),
       rawPrefixes,

@@ -1,6 +1,6 @@
 import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import express from 'express';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { DestinationStream } from 'pino';
 import { AdminModule } from './admin/admin.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
@@ -14,7 +14,8 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
 import { ERROR_SHAPES } from './http/response-shapes.js';
 import { IMPORT_FORMATS } from './imports/import-types/registry.js';
-import { jsonBodyParser } from './http/json-body.js';
+import { formBodyParser, jsonBodyParser } from './http/json-body.js';
+import { BodyTypeGuard } from './http/body-type.js';
 import { throughNest } from './http/middleware.js';
 import { createSessionHandler, type SessionSetup } from './http/session.js';
 import { ApiValidationPipe } from './http/validation.pipe.js';
@@ -37,7 +38,10 @@ import { RepositoriesModule } from './repositories/repositories.module.js';
 import { CoreModule, type CoreOptions } from './processes/core.module.js';
 import { RankRefresherModule } from './scoring/rank-refresher.module.js';
 import { ScoresModule } from './scores/scores.module.js';
+import { SeedsModule } from './seeds/seeds.module.js';
+import { logDestination } from './common/log-output.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { HomeModule } from './home/home.module.js';
 import { StatusModule } from './status/status.module.js';
 import { TachiModule } from './tachi/tachi.module.js';
 import { TargetsModule } from './targets/targets.module.js';
@@ -68,7 +72,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       module: AppModule,
       imports: [
         CoreModule.register({ ...options, loginSessions: options.redis ? new RedisLoginSessions(options.redis.sessions, options.keyPrefix) : null }),
-        RequestLoggingModule.forConfig(options.config, options.logDestination),
+        RequestLoggingModule.forConfig(options.config, options.logDestination ?? logDestination(options.config.LOG_FORMAT)),
         RepositoriesModule,
         ReadCacheModule,
         AuthModule,
@@ -77,10 +81,13 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ApiKeysModule,
         OAuthModule,
         NotificationsModule,
+        HomeModule,
         StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
         ImportsModule,
         RankRefresherModule,
+        // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.
+        SeedsModule,
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
@@ -106,13 +113,15 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
+        // After AccessGuard (401/403/404 first), before the routes' own guards: a body the route cannot read is a 415.
+        { provide: APP_GUARD, useClass: BodyTypeGuard },
         AuthResolver,
         AuthMiddleware,
         {
           provide: SESSION_SETUP,
-          useFactory: (config: AppConfig, secrets: AppSecretsRepository, sessions: LoginSessionsRepository) =>
-            createSessionHandler(config, { secrets, sessions }, options.redis, options.keyPrefix),
-          inject: [AppConfig, AppSecretsRepository, LoginSessionsRepository],
+          useFactory: (config: AppConfig, secrets: AppSecretsRepository, sessions: LoginSessionsRepository, scheduler: SchedulerRegistry) =>
+            createSessionHandler(config, { secrets, sessions }, options.redis, options.keyPrefix, scheduler),
+          inject: [AppConfig, AppSecretsRepository, LoginSessionsRepository, SchedulerRegistry],
         },
       ],
     };
@@ -122,12 +131,12 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     const limit = this.options.config.BODY_LIMIT_BYTES;
     // Score hooks post whole score documents (direct-manual's batch-manual, profile dumps): they get the import size limit.
     consumer
-      .apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES })))
+      .apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES, setting: 'IMPORT_FILE_LIMIT_BYTES' })))
       .forRoutes({ path: 'ir/{*path}', method: RequestMethod.POST });
     consumer
       .apply(
-        throughNest(jsonBodyParser({ limit })),
-        throughNest(express.urlencoded({ extended: false, limit })),
+        throughNest(jsonBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
+        throughNest(formBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
         throughNest(this.session.handler),
         AuthMiddleware,
         ReadCacheMiddleware,

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { openConfiguredDatabase, runMain } from './bootstrap.js';
 import { RedisConnections } from './common/redis.js';
 import { LogLevelSwitch } from './common/log-level-switch.js';
+import { logDestination } from './common/log-output.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { ImportWorker } from './imports/import-worker.js';
@@ -23,7 +24,9 @@ await runMain(async () => {
     throw new ConfigError(
       "DATABASE_URL is not set. The import worker shares the API's PostgreSQL database; the embedded database belongs to the API process alone.",
     );
-  const log = pino({ level: config.LOG_LEVEL, base: { process: 'import-worker' } });
+  const destination = logDestination(config.LOG_FORMAT);
+  const logOptions = { level: config.LOG_LEVEL, base: { process: 'import-worker' } };
+  const log = destination ? pino(logOptions, destination) : pino(logOptions);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const redis = await RedisConnections.connect(config.REDIS_URL);

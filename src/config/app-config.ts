@@ -3,6 +3,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
 import net from 'node:net';
 import path from 'node:path';
+import { LOG_FORMATS, type LogFormat } from '../common/log-output.js';
 
 const toBool = ({ value }: { value: unknown }) =>
   typeof value === 'string'
@@ -153,6 +154,10 @@ export class AppConfig {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise; `pretty` or `json` force one. */
+  @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}` })
+  LOG_FORMAT: LogFormat = 'auto';
 
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For. */
   @StringThat(

@@ -1,16 +1,17 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
+import { isNestStartupLine } from '../common/log-output.js';
 
 /**
  * Nest's log calls (the framework's, and each service's `new Logger(...)`) written to a pino
- * logger, so that a process without HTTP logs one JSON stream at its configured level. Nest
- * passes the context (the service's name) as the last argument.
+ * logger, so that a process without HTTP logs one stream at its configured level, Nest's start-up
+ * lines at debug. Nest passes the context (the service's name) as the last argument.
  */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
 
   log(message: unknown, ...params: unknown[]) {
-    this.write('info', message, params);
+    this.write(isNestStartupLine(params) ? 'debug' : 'info', message, params);
   }
 
   error(message: unknown, ...params: unknown[]) {

@@ -20,6 +20,7 @@ import {
   uploadFile,
   type Player,
 } from '../support/imports.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/eamusement-sdvx-csv');
 const CSV = fs.readFileSync(path.join(FIXTURES, 'scores.csv'));
@@ -27,7 +28,6 @@ const HEADER = '楽曲名,難易度,楽曲レベル,クリアランク,スコア
 const chart = (tag: string) => createHash('sha1').update(`import-fixture-${tag}`).digest('hex');
 
 /** The real Tachi seeds, when this machine has them (never copied into the project). */
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
 const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-sdvx.json')) && fs.existsSync(path.join(TACHI_SEEDS, 'songs-sdvx.json'));
 
 describe('file/eamusement-sdvx-csv through POST /import/file', () => {

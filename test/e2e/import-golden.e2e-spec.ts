@@ -8,12 +8,12 @@ import { charts, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { errorsByIndex, imported, pbOf, player, sessionsOf, statsOf, T0, type Player } from '../support/imports.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 /**
  * Golden batch-manual files (test/fixtures/golden) against the real Tachi seeds, when this
  * machine has them. Every expected number below is worked out by hand from the game's formula.
  */
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
 const GAMES = ['sdvx', 'chunithm', 'maimaidx'];
 const haveSeeds = GAMES.every((g) => fs.existsSync(path.join(TACHI_SEEDS, `charts-${g}.json`)) && fs.existsSync(path.join(TACHI_SEEDS, `songs-${g}.json`)));
 const golden = (game: string): unknown => JSON.parse(fs.readFileSync(path.resolve('test/fixtures/golden', `${game}.json`), 'utf8'));

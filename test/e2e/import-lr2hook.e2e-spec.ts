@@ -9,6 +9,7 @@ import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { loadFixtureCatalog, orphansOf, pbOf, player, seededRandom, statsOf, type Player } from '../support/imports.js';
 import { bearer, uniqueUsername } from '../support/users.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/lr2hook');
 const SCORE = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'score.json'), 'utf8')) as Body;
@@ -17,7 +18,7 @@ const CHARTS = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'charts-bms.json')
   chartID: string;
   data: { hashMD5: string; hashSHA256: string };
 }[];
-const TACHI_COURSES = path.resolve(process.cwd(), '../shared/seeds/tachi/bms-course-lookup.json');
+const TACHI_COURSES = path.join(TACHI_SEEDS, 'bms-course-lookup.json');
 
 type Body = Record<string, unknown> & { md5: string; playerData: Record<string, unknown>; scoreData: Record<string, unknown> };
 const body = (changes: (b: Body) => void = () => undefined): Body => {

@@ -20,12 +20,12 @@ import {
   uploadFile,
   type Player,
 } from '../support/imports.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/mypagescraper');
 const RECORDS = fs.readFileSync(path.join(FIXTURES, 'records.csv'));
 const PLAYER = fs.readFileSync(path.join(FIXTURES, 'player.csv'));
 const HEADER = 'music_id,music_title,music_artist,music_genre,music_levels,music_play_counts,music_scores,music_achieves';
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
 const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-wacca.json')) && fs.existsSync(path.join(TACHI_SEEDS, 'songs-wacca.json'));
 
 /** The fixture charts' ids: sha1 of "imports-wacca-<songID>-<difficulty>". */

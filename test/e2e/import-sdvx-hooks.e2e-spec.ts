@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { loadFixtureCatalog, orphansOf, player, scoresOf, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
 import { kshookExportEntry, kshookSave, sdvx5, sdvx6 } from '../fixtures/imports/sdvx-hooks/payloads.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 /** Chart ids of test/fixtures/imports/sdvx-hooks: sha1 of "sdvx-hooks-<inGameID>-<difficulty>". */
 const chartID = (inGameID: number, difficulty: string) => createHash('sha1').update(`sdvx-hooks-${inGameID}-${difficulty}`).digest('hex');
@@ -342,7 +343,6 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
 });
 
 /** The real Tachi seeds, when this machine has them (never copied into the project). */
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
 const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-sdvx.json'));
 
 (haveSeeds ? describe : describe.skip)('SOUND VOLTEX score hooks into the real SDVX seed charts', () => {

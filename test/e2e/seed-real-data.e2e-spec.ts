@@ -8,9 +8,9 @@ import { SeedSource } from '../../src/seeds/seed-source.js';
 import type { Database } from '../../src/database/database.js';
 import { charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../../src/database/schema.js';
 import { openTestDatabase } from '../support/app.js';
+import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 /** The real Tachi seeds, when this machine has them (never copied into the project). */
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
 const GAMES = ['sdvx', 'chunithm'];
 const haveSeeds = GAMES.every((g) => fs.existsSync(path.join(TACHI_SEEDS, `charts-${g}.json`))) && fs.existsSync(path.join(TACHI_SEEDS, 'folders.json'));
 

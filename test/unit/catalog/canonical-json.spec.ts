@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { describeWithTachiSeeds, readTachiSeed } from '../../support/tachi-seeds.js';
 import { canonicalJson, computeFolderID, computeGoalID, seedHash } from '../../../src/common/canonical-json.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -124,11 +123,8 @@ describe('seedHash', () => {
   });
 });
 
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
-const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'folders.json')) && fs.existsSync(path.join(TACHI_SEEDS, 'goals.json'));
-
-(haveSeeds ? describe : describe.skip)('the real Tachi seeds', () => {
-  const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(TACHI_SEEDS, file), 'utf8')) as T[];
+describeWithTachiSeeds(['folders.json', 'goals.json'], 'the real Tachi seeds', () => {
+  const read = readTachiSeed;
 
   it('every folderID in folders.json recomputes exactly', () => {
     const folders = read<{ folderID: string; game: string; playtype: string; data: unknown }>('folders.json');

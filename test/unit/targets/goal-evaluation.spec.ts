@@ -1,12 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import fs from 'node:fs';
-import path from 'node:path';
 import { findGame, findGpt } from '../../../src/game-support/registry.js';
 import type { GptSupport, ScoreData } from '../../../src/game-support/types.js';
 import { gradeDelta } from '../../../src/scoring/targets/criteria.js';
 import { checkGoalAgainstGpt, checkGoalShape, goalName, normaliseGoal, type NamedChart } from '../../../src/scoring/targets/goal-definition.js';
 import { evaluateMeasure, type GoalCharts, type GoalMeasure } from '../../../src/scoring/targets/goal-evaluation.js';
 import type { GoalCriteria } from '../../../src/scoring/targets/criteria.js';
+import { describeWithTachiSeeds, haveTachiSeeds, readTachiSeed } from '../../support/tachi-seeds.js';
 
 const sdvx = findGpt('sdvx', 'Single')!;
 const iidx = findGpt('iidx', 'SP')!;
@@ -238,11 +237,9 @@ describe('goal validation', () => {
 });
 
 const SDVX_2022_LAMPS = ['FAILED', 'CLEAR', 'EXCESSIVE CLEAR', 'ULTIMATE CHAIN', 'PERFECT ULTIMATE CHAIN'];
-const TACHI_SEEDS = path.resolve(process.cwd(), '../shared/seeds/tachi');
-const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'goals.json'));
 
-(haveSeeds ? describe : describe.skip)('the real Tachi seed goals', () => {
-  const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(TACHI_SEEDS, file), 'utf8')) as T[];
+describeWithTachiSeeds(['goals.json', 'folders.json'], 'the real Tachi seed goals', () => {
+  const read = readTachiSeed;
   interface SeedGoal {
     goalID: string;
     name: string;
@@ -264,7 +261,7 @@ const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'goals.json'));
     const songs = new Map<string, string>();
     const charts = new Map<string, { chartID: string; songID: number; playtype: string; difficulty: string; level: string; data: Record<string, unknown> }>();
     // the seeds ship charts for some games only (no charts-iidx.json): goals on other games' charts are left out
-    const withCharts = games.filter((game) => fs.existsSync(path.join(TACHI_SEEDS, `charts-${game}.json`)));
+    const withCharts = games.filter((game) => haveTachiSeeds(`charts-${game}.json`));
     for (const game of withCharts) {
       for (const s of read<{ id: number; title: string }>(`songs-${game}.json`)) songs.set(`${game}:${s.id}`, s.title);
       for (const c of read<{ chartID: string; songID: number; playtype: string; difficulty: string; level: string; data: Record<string, unknown> }>(
