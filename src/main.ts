@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { loadConfig } from './config/app-config.js';
 import { RedisConnections } from './common/redis.js';
@@ -43,8 +42,8 @@ await runMain(async () => {
   const imports = importQueue.mode === 'queue' ? 'imports queued for `npm run worker`' : 'imports run in-process';
   const storage =
     database.kind === 'pglite' ? `embedded database in ${config.dataDir}${cliSocket ? `, CLI commands through ${cliSocket.path}` : ''}` : 'PostgreSQL';
-  // Through the app's logger: a readable line on a terminal, a JSON entry for a log collector.
-  new Logger('Main').log(
+  // Printed whatever LOG_LEVEL is: the one line that says where the server is.
+  console.log(
     `Score Tracker listening on http://${config.HOST}:${config.PORT}/ (the API under /api/v1, its docs at /api/v1/docs; ${storage}${redis ? ', Redis' : ''}, ${imports})`,
   );
 });

@@ -1,5 +1,6 @@
 import { Injectable, SetMetadata, UnsupportedMediaTypeException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -82,7 +83,8 @@ export class BodyTypeGuard implements CanActivate {
     if (uploadField) return { types: [MULTIPART_TYPE], uploadField };
     if (consumes?.length) return { types: consumes.map((t) => t.toLowerCase()) };
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as Record<string, unknown>;
-    return Object.keys(args).some((key) => key.startsWith('3:')) ? { types: [JSON_TYPE] } : undefined;
+    // Nest keys a handler's parameter decorators `<RouteParamtypes>:<index>`: a @Body() parameter reads the body.
+    return Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`)) ? { types: [JSON_TYPE] } : undefined;
   }
 }
 

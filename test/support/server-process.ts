@@ -7,6 +7,8 @@ import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { buildIfNeeded, ROOT } from './cli.js';
 import { loadFixtureCatalog } from './imports.js';
 
+const START_TIMEOUT_MS = 60_000;
+
 /** A port nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,14 +64,27 @@ export async function startBuiltServer(dataDir: string, port: number, env: Recor
   const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.js')], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let listening = false;
   await new Promise<void>((resolve, reject) => {
+    // A server that runs but never says it listens fails here, with what it printed, not at the test's timeout.
+    const tooLong = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server printed no 'listening on' line within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('listening on')) resolve();
+      if (!listening && output.includes('listening on')) {
+        listening = true;
+        clearTimeout(tooLong);
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+    void exited.then((code) => {
+      clearTimeout(tooLong);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
   });
   return { child, exited, output: () => output };
 }
