@@ -6,9 +6,10 @@ import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
 import { charts, EMPTY_SOCIALS, userCredentials, users } from '../src/database/schema.js';
 import { findGpt } from '../src/game-support/registry.js';
-import { ImportPipeline, type Converted, type ConvertBatch } from '../src/imports/import-pipeline.js';
+import { ImportPipeline, type ConvertBatch } from '../src/imports/import-pipeline.js';
+import type { Converted } from '../src/scoring/import-write.js';
 import { ChartMatchRepository } from '../src/repositories/chart-match.repository.js';
-import { rerankAll } from '../src/scoring/rerank.js';
+import { rerankAll } from '../src/scoring/pbs/rerank.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
 
 export interface ReadsDataset {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { randomHex } from '../src/common/crypto.js';
 import { Database, queryRows } from '../src/database/database.js';
-import { countScores, recalcScores } from '../src/scoring/maintenance.js';
+import { countScores, recalcScores } from '../src/scoring/maintenance/recalc.js';
 import { buildReadsDataset } from './reads-dataset.js';
 import { PG_URL, postgresReachable, table, timed } from './support.js';
 

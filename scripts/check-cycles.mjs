@@ -4,13 +4,56 @@
  * sibling folders (anywhere in the tree) that reach each other through imports, directly or round
  * a longer loop: dependencies must point one way (HTTP modules → scoring core → database and
  * game support). Type-only imports count too: a cycle of types is still a tangle.
- * Usage: node scripts/check-cycles.mjs [--graph]   (--graph prints the top-level folder graph)
+ * Also fails on an import against the layers below (LAYERS): a file may import its own top-level
+ * folder, any lower layer, and another folder of its own layer only where that layer's `within`
+ * allows; every top-level folder and file of src/ must be in the table.
+ * Usage: node scripts/check-cycles.mjs [--graph] [<src dir>]   (--graph prints the top-level folder
+ * graph with each folder's layer; <src dir> defaults to this project's src/, tests pass a fixture)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SRC = path.join(ROOT, 'src');
+/**
+ * The layers of src/, highest first (the order README.md's "Where a change goes" states): a file
+ * imports downwards only. Each top-level folder (or file) of src/ is in exactly one layer.
+ * `within`: which imports between different folders of the same layer are allowed: 'any', or a
+ * list of [from, to] folder pairs; none when absent. Imports inside one folder are always allowed
+ * (the cycle checks still apply to them, and to every allowed edge).
+ */
+const LAYERS = [
+  // The entry points and what they assemble; they import each other (main.ts → app.module.ts, bootstrap.ts).
+  { layer: 'processes', folders: ['main.ts', 'worker.ts', 'cli.ts', 'bootstrap.ts', 'app.module.ts', 'app.factory.ts', 'processes'], within: 'any' },
+  // HTTP feature modules (and the CLI socket). They use each other's modules (oauth → auth, clients, api-keys;
+  // users and ugpt → auth; targets → ugpt; tachi → imports; imports → seeds, webhooks; home → status; cli-socket → seeds);
+  // the folder-cycle check keeps those one-way.
+  {
+    layer: 'features',
+    folders:
+      'auth oauth clients api-keys users notifications status home games ugpt targets scores sessions imports seeds webhooks admin tachi cli-socket'.split(' '),
+    within: 'any',
+  },
+  // The HTTP platform and the write core: neither imports the other.
+  { layer: 'platform', folders: ['http', 'scoring'] },
+  // Outgoing mail and uploaded files: used by features and the write core, using only config and common; placed
+  // as high as that allows, so that repositories, presenters, the database and game rules neither mail nor store files.
+  { layer: 'infrastructure', folders: ['mail', 'storage'] },
+  { layer: 'repositories', folders: ['repositories'] },
+  { layer: 'presenters', folders: ['presenters'] },
+  // The schema and Database know the games (database → game-support); game rules are pure and never query.
+  { layer: 'data', folders: ['database', 'game-support'], within: [['database', 'game-support']] },
+  // Shared leaves: the validated environment (config → common) and pure helpers, which import nothing of src/.
+  { layer: 'leaves', folders: ['config', 'common'], within: [['config', 'common']] },
+];
+
+/**
+ * Imports the layers refuse but the code keeps for now, each with its reason: { from, to, reason },
+ * `from` and `to` paths relative to the src dir. Keep it empty where possible.
+ */
+const LAYER_EXCEPTIONS = [];
+
+const args = process.argv.slice(2);
+const SRC = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(import.meta.dirname, '..', 'src'));
+const ROOT = path.dirname(SRC);
 
 function listFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -78,6 +121,38 @@ function cycles(nodes, edgesOf) {
 const rel = (p) => path.relative(ROOT, p);
 const problems = [];
 
+// Layers: the top-level folder (or file) of each path, and its place in LAYERS (0 = highest).
+const RANK = new Map(LAYERS.flatMap(({ folders }, i) => folders.map((f) => [f, i])));
+for (const { layer, folders, within } of LAYERS) {
+  for (const f of folders)
+    if (LAYERS[RANK.get(f)].layer !== layer) problems.push(`layer table: ${f} is in two layers (${LAYERS[RANK.get(f)].layer}, ${layer})`);
+  for (const pair of Array.isArray(within) ? within : []) {
+    if (!pair.every((f) => folders.includes(f))) problems.push(`layer table: within ${pair.join(' → ')} names a folder outside the layer ${layer}`);
+  }
+}
+const topOf = (file) => path.relative(SRC, file).split(path.sep)[0];
+const unknown = [...new Set([...graph.keys()].map(topOf))].filter((top) => !RANK.has(top)).sort();
+for (const top of unknown)
+  problems.push(
+    `unknown top-level ${top.endsWith('.ts') ? 'file' : 'folder'} ${rel(path.join(SRC, top))}: add it to the layer table (LAYERS in scripts/check-cycles.mjs)`,
+  );
+const withinAllowed = (i, a, b) => LAYERS[i].within === 'any' || (LAYERS[i].within ?? []).some(([x, y]) => x === a && y === b);
+const excepted = (from, to) => LAYER_EXCEPTIONS.some((e) => e.from === path.relative(SRC, from) && e.to === path.relative(SRC, to));
+const layerViolations = [];
+for (const [from, targets] of graph) {
+  const a = topOf(from);
+  if (!RANK.has(a)) continue;
+  for (const to of targets) {
+    const b = topOf(to);
+    if (a === b || !RANK.has(b) || excepted(from, to)) continue;
+    const [i, j] = [RANK.get(a), RANK.get(b)];
+    if (j > i || (i === j && withinAllowed(i, a, b))) continue;
+    const why = i === j ? `${a} → ${b} is not allowed within the layer` : 'a lower layer imports a higher one';
+    layerViolations.push(`layer violation: ${rel(from)} (${LAYERS[i].layer}) → ${rel(to)} (${LAYERS[j].layer}): ${why}`);
+  }
+}
+problems.push(...layerViolations.sort());
+
 for (const scc of cycles([...graph.keys()], (f) => graph.get(f) ?? new Set())) problems.push(`file cycle: ${scc.map(rel).join(' ⇄ ')}`);
 
 // Folder edges: for an import from a to b, the first folders in which their paths part are
@@ -110,11 +185,14 @@ for (const [parent, edges] of folderEdges) {
   }
 }
 
-if (process.argv.includes('--graph')) {
-  for (const [x, ys] of [...(folderEdges.get('') ?? new Map())].sort()) console.log(`${x} → ${[...ys].sort().join(', ')}`);
+if (args.includes('--graph')) {
+  const layerOf = (f) => LAYERS[RANK.get(f)]?.layer ?? 'no layer';
+  for (const [x, ys] of [...(folderEdges.get('') ?? new Map())].sort()) console.log(`${x} (${layerOf(x)}) → ${[...ys].sort().join(', ')}`);
 }
 if (problems.length) {
-  console.error(`Import cycles in src/ (${problems.length}):\n${problems.join('\n')}`);
+  console.error(`Import cycles and layer violations in ${rel(SRC)}/ (${problems.length}):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`No import cycles: ${graph.size} files, ${[...folderEdges.values()].reduce((n, e) => n + e.size, 0)} folders with outgoing imports.`);
+console.log(
+  `No import cycles and no layer violations: ${graph.size} files, ${[...folderEdges.values()].reduce((n, e) => n + e.size, 0)} folders with outgoing imports, ${LAYERS.length} layers.`,
+);

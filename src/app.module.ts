@@ -36,7 +36,7 @@ import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
 import { LoginSessionsRepository } from './repositories/login-sessions.repository.js';
 import { RepositoriesModule } from './repositories/repositories.module.js';
 import { CoreModule, type CoreOptions } from './processes/core.module.js';
-import { RankRefresherModule } from './scoring/rank-refresher.module.js';
+import { RankRefresherModule } from './scoring/pbs/rank-refresher.module.js';
 import { ScoresModule } from './scores/scores.module.js';
 import { SeedsModule } from './seeds/seeds.module.js';
 import { logDestination } from './common/log-output.js';

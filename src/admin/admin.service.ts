@@ -1,16 +1,16 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { AdminActor } from '../database/schema.js';
+import type { AdminActor, AdminAuditRow } from '../database/schema.js';
 import { allGpts, findGame, findGpt } from '../game-support/registry.js';
 import type { GptSupport } from '../game-support/types.js';
-import { AdminAuditRepository, type AdminAuditRow } from '../repositories/admin-audit.repository.js';
+import { AdminAuditRepository } from '../repositories/admin-audit.repository.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ScoresRepository } from '../repositories/scores.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
-import { AccountRemovalService } from '../scoring/account-removal.service.js';
-import { MaintenanceService } from '../scoring/maintenance.service.js';
-import type { PbFilter, ScoreFilter } from '../scoring/maintenance.js';
-import { ScoreRemovalService } from '../scoring/score-removal.service.js';
+import { AccountRemovalService } from '../scoring/removal/account-removal.service.js';
+import { MaintenanceService } from '../scoring/maintenance/maintenance.service.js';
+import type { PbFilter, ScoreFilter } from '../scoring/maintenance/recalc.js';
+import { ScoreRemovalService } from '../scoring/removal/score-removal.service.js';
 import type { ChangeLogLevelDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
 import { LogLevelService } from './log-level.service.js';
 

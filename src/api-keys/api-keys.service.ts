@@ -2,7 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Permission } from '../common/permissions.js';
 import { randomHex, sha256Hex } from '../common/crypto.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from '../common/sql-state.js';
-import { ApiKeysRepository, type ApiKeyRow } from '../repositories/api-keys.repository.js';
+import { ApiKeysRepository } from '../repositories/api-keys.repository.js';
+import type { ApiKeyRow } from '../database/schema.js';
 
 export interface IssueKey {
   userID: number;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomHex } from '../common/crypto.js';
 import type { Queryable } from '../database/database.js';
-import { InvitesRepository, type InviteRow } from '../repositories/invites.repository.js';
+import { InvitesRepository } from '../repositories/invites.repository.js';
+import type { InviteRow } from '../database/schema.js';
 
 /** Invite codes for INVITE_ONLY deployments; created by `npm run cli -- invites create`. */
 @Injectable()

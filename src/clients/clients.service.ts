@@ -2,9 +2,10 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { AppConfig } from '../config/app-config.js';
 import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-context.js';
 import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
-import { ClientsRepository, type ClientRow } from '../repositories/clients.repository.js';
-import { WebhooksRepository, type WebhookDeliveryRow } from '../repositories/webhooks.repository.js';
+import { ClientsRepository } from '../repositories/clients.repository.js';
+import { WebhooksRepository } from '../repositories/webhooks.repository.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
+import type { ClientRow, WebhookDeliveryRow } from '../database/schema.js';
 
 const newSecret = () => `CS${randomHex(20)}`;
 /** Signs the client's webhook deliveries (and is their bearer token). */

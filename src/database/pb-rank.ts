@@ -7,6 +7,8 @@ import { chartRankings, personalBests } from './schema.js';
  * pbOrder value, else percent) descending, score descending, the earlier rank_time (unknown last),
  * then the lower user id: every PB gets a unique rank 1..N, N being the chart's `players`
  * (chart_rankings). pbs_chart_order_idx holds the key, so every count below is an index range.
+ * This file is the key and how readers rank by it (repositories use it); how writers store ranks
+ * (the chart rank lock, rank rewrites, the last-rank probe) is scoring/pbs/chart-ranks.writer.ts.
  */
 
 /** ORDER BY of a chart's PBs, best first (pbs_chart_order_idx). */
@@ -39,19 +41,6 @@ export function pbsBefore(k: RankingKey): SQL {
   + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score > ${k.score})
   + (SELECT count(*) FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score = ${k.score}
       AND (o.rank_time < ${k.rankTime} OR (${k.rankTime} IS NULL AND o.rank_time IS NOT NULL) OR (o.rank_time IS NOT DISTINCT FROM ${k.rankTime} AND o.user_id < ${k.userID}))))`;
-}
-
-/**
- * SQL boolean: whether any PB on the key's chart (but `exceptUserID`'s) comes after it. Three
- * index probes, the mirror of pbsBefore's ranges: a worse order; the same order and a worse score;
- * the same order and score, then a later rank_time (or none, where the key has one) or the same
- * one and a higher user id.
- */
-export function pbsAfterExist(k: RankingKey, exceptUserID: number): SQL {
-  return sql`(EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order < ${k.rankOrder} AND o.user_id <> ${exceptUserID})
-  OR EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score < ${k.score} AND o.user_id <> ${exceptUserID})
-  OR EXISTS (SELECT 1 FROM personal_bests o WHERE o.chart_id = ${k.chartID} AND o.rank_order = ${k.rankOrder} AND o.score = ${k.score} AND o.user_id <> ${exceptUserID}
-      AND ((${k.rankTime} IS NOT NULL AND (o.rank_time IS NULL OR o.rank_time > ${k.rankTime})) OR (o.rank_time IS NOT DISTINCT FROM ${k.rankTime} AND o.user_id > ${k.userID}))))`;
 }
 
 /** The key of the personal_bests row of the enclosing query. */

@@ -1,22 +1,8 @@
 import type { z } from 'zod';
+import type { MatchType } from './match-types.js';
 
-/**
- * The batch-manual match types: the spec's seven (part 2), plus two extensions: itgChartHash (HEAD's only ITG match
- * type: a chart's data.hashGSv3), without which ITG could import nothing, and iidxChartHash (an IIDX chart's
- * data.hashSHA256: the custom 2dxtra charts Fervidex names by hash).
- */
-export const MATCH_TYPES = [
-  'songTitle',
-  'ddrSongHash',
-  'serviceSongID',
-  'bmsChartHash',
-  'inGameID',
-  'uscChartHash',
-  'sdvxInGameID',
-  'itgChartHash',
-  'iidxChartHash',
-] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
+/** A registered batch-manual match type's name (the registry is match-types.ts). */
+export type { MatchType };
 
 export interface SongInfo {
   id: number;
@@ -163,6 +149,7 @@ export interface GptSupport<M extends string = string> {
   scoreMeta: z.ZodType<Record<string, unknown>>;
   /** Chart `data` of this GPT's seeds. Unknown extra keys are allowed. */
   chartData: z.ZodType<Record<string, unknown>>;
+  /** The batch-manual match types this GPT accepts, each registered in match-types.ts for its game. */
   supportedMatchTypes: readonly MatchType[];
   /** 'required' when batch-manual `percent` carries the music rate (jubeat); otherwise it must be absent. */
   percentInput: 'required' | 'forbidden';
@@ -178,6 +165,25 @@ export interface GptSupport<M extends string = string> {
   pbMerge: readonly PbMergeRule<M>[];
   /** Optional metrics that tell two otherwise equal plays apart, so they are part of the scoreID (e.g. SDVX exScore). */
   identityMetrics: readonly M[];
+  /** How goals treat this GPT where it differs from the generic rules; absent: the generic rules everywhere. */
+  targets?: GptTargets;
+}
+
+/**
+ * A GPT's goal rules (Tachi's per-game cases of goal validation, naming and progress). The goal code
+ * (src/scoring/targets/) reads these and never a game's name; each absent field is the generic rule.
+ */
+export interface GptTargets {
+  /** The criteria keys goals may use on this GPT; absent: every key of the criteria registry. */
+  criteriaKeys?: readonly string[];
+  /**
+   * Goals count this GPT's score as an EX score whose maximum on a chart is maxScore(chart data), undefined when the
+   * chart does not say: a score goal may name a single chart only, and no more than its maximum, and a grade goal's
+   * progress ("AA+40") counts the distance in score through the maximum rather than in percent.
+   */
+  exScore?: { maxScore(chartData: Readonly<Record<string, unknown>>): number | undefined };
+  /** A lamp goal's progress: the PB's lamp with what the game adds to it ("HARD CLEAR (BP: 12)"); undefined: the lamp alone. */
+  lampProgress?(scoreData: ScoreData): string | undefined;
 }
 
 /** The GptSupport fields GptDefinition types more narrowly. */

@@ -1,6 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
-import type { classAchievements } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import { toPbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
@@ -19,6 +18,7 @@ import type {
   PbLeaderboardResponse,
   RecentClassesResponse,
 } from './dto/leaderboards.responses.js';
+import type { ClassAchievementRow } from '../database/schema.js';
 
 export const CHART_PBS_PAGE = 100;
 export const CHART_PB_SEARCH_LIMIT = 25;
@@ -29,7 +29,7 @@ export const CHART_PB_SEARCH_LIMIT = 25;
 export const CLASS_DISTRIBUTION_TTL_MS = 60_000;
 
 /** Spec ClassAchievementDocument. */
-function toClassAchievementDocument(a: typeof classAchievements.$inferSelect): ClassAchievementDocument {
+function toClassAchievementDocument(a: ClassAchievementRow): ClassAchievementDocument {
   return {
     userID: a.userID,
     game: a.game,

@@ -7,10 +7,5 @@ export class ImportRejectedError extends HttpException {
   }
 }
 
-/** Per-score error types in the ImportDocument's `errors`. */
-export const SCORE_ERROR = {
-  /** The score element is invalid (bad lamp, out of range, missing difficulty, unsupported match type…). */
-  invalid: 'InvalidDatapoint',
-  /** No song or chart matched: the score is kept as an orphan. */
-  notFound: 'SongOrChartNotFound',
-} as const;
+/** Per-score error types in the ImportDocument's `errors`: the import's write records them (scoring/import-write.ts). */
+export { SCORE_ERROR } from '../scoring/import-write.js';

@@ -7,8 +7,9 @@ import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toSessionDocument } from '../presenters/session.presenter.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
-import { toImportDocument, type ImportRow } from '../presenters/import.presenter.js';
+import { toImportDocument } from '../presenters/import.presenter.js';
 import type { ImportWithRelatedResponse } from './dto/import.responses.js';
+import type { ImportRow } from '../database/schema.js';
 
 @Injectable()
 export class ImportReadService {

@@ -16,9 +16,17 @@ import { RevertService } from './revert.service.js';
 @Module({
   // File uploads take their limits from FileUpload (http/file-upload.ts).
   imports: [RepositoriesModule, ScoringModule, WebhooksModule],
-  // Score hooks bring their own routes.
+  // Score hooks bring their own routes, and the services behind them.
   controllers: [ImportController, ImportsController, ...IMPORT_FORMATS.flatMap((f) => f.controllers ?? [])],
-  providers: [ImportPipeline, ImportsService, OrphansService, RevertService, ImportReadService, { provide: IMPORT_TYPES_TOKEN, useValue: IMPORT_TYPES }],
+  providers: [
+    ImportPipeline,
+    ImportsService,
+    OrphansService,
+    RevertService,
+    ImportReadService,
+    { provide: IMPORT_TYPES_TOKEN, useValue: IMPORT_TYPES },
+    ...IMPORT_FORMATS.flatMap((f) => f.providers ?? []),
+  ],
   exports: [ImportsService, OrphansService, ImportPipeline],
 })
 export class ImportsModule {}

@@ -9,8 +9,9 @@ import type { ChartInfo, GptSupport } from '../game-support/types.js';
 import { ImportPipeline, type ConvertBatch } from './import-pipeline.js';
 import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImport } from './import-types/types.js';
-import { toImportDocument, type ImportDocument, type ImportRow } from '../presenters/import.presenter.js';
+import { toImportDocument, type ImportDocument } from '../presenters/import.presenter.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import type { ImportRow } from '../database/schema.js';
 
 /** Reports a step of an import; the import goes on once a returned promise settles. */
 export type Progress = (description: string) => void | Promise<void>;

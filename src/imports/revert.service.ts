@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { UserBusyError } from '../scoring/import-lock.js';
-import { ScoreRemovalService } from '../scoring/score-removal.service.js';
-import type { ImportRow } from '../presenters/import.presenter.js';
+import { ScoreRemovalService } from '../scoring/removal/score-removal.service.js';
+import type { ImportRow } from '../database/schema.js';
 
 @Injectable()
 export class RevertService {

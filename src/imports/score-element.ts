@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MATCH_TYPES, type GptSupport, type MatchType, type ScoreInput } from '../game-support/types.js';
-import { ANY_INF, type ChartMatchCandidate } from '../repositories/chart-match.repository.js';
+import { difficultyAliases, identifierProblem, needsDifficulty } from '../game-support/common/match-type.js';
+import { MATCH_TYPES, matchTypeOf } from '../game-support/match-types.js';
+import type { GptSupport, ScoreInput } from '../game-support/types.js';
+import type { ChartMatchCandidate } from '../repositories/chart-match.repository.js';
 
 /** One score element that passed validation, ready for chart matching. */
 export interface ScoreCandidate extends ChartMatchCandidate {
@@ -14,9 +16,6 @@ export interface ScoreCandidate extends ChartMatchCandidate {
 }
 
 export type ValidatedElement = { ok: true; candidate: ScoreCandidate } | { ok: false; message: string };
-
-/** Match types whose chart is chosen by song + difficulty. */
-const NEEDS_DIFFICULTY: ReadonlySet<MatchType> = new Set(['songTitle', 'serviceSongID', 'inGameID', 'ddrSongHash', 'sdvxInGameID']);
 
 const EARLIEST_MS = 1_000_000_000_000;
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
@@ -49,18 +48,10 @@ function zodMessage(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'value'}: ${i.message}`).join('; ');
 }
 
-const IDENTIFIER_FORMAT: Partial<Record<MatchType, [RegExp, string]>> = {
-  serviceSongID: [/^\d{1,9}$/, 'a song id: a non-negative integer written as a string'],
-  inGameID: [/^\d{1,9}$/, 'an in-game id: a non-negative integer written as a string'],
-  sdvxInGameID: [/^\d{1,9}$/, 'an in-game id: a non-negative integer written as a string'],
-  bmsChartHash: [/^([0-9a-f]{32}|[0-9a-f]{64})$/i, 'an MD5 (32 hex characters) or SHA256 (64 hex characters) chart hash'],
-  uscChartHash: [/^[0-9a-f]{40}$/i, 'a SHA1 chart hash (40 hex characters)'],
-  iidxChartHash: [/^[0-9a-f]{64}$/i, 'a SHA256 chart hash (64 hex characters)'],
-};
-
 /**
  * Validates one score element against its GPT: shape, lamp, percent rules, judgements, optional
- * metrics, scoreMeta, timestamp, comment, match type and difficulty. Problems here reject only
+ * metrics, scoreMeta, timestamp, comment, match type and difficulty (the identifier's shape and
+ * whether a difficulty is needed come from the match-type registry). Problems here reject only
  * this score.
  */
 export function validateScoreElement(raw: unknown, index: number, gpt: GptSupport, now: number): ValidatedElement {
@@ -99,18 +90,17 @@ export function validateScoreElement(raw: unknown, index: number, gpt: GptSuppor
       `matchType '${e.matchType}' is not supported for ${gptName}.${gpt.supportedMatchTypes.length ? ` Use one of: ${gpt.supportedMatchTypes.join(', ')}.` : ''}`,
     );
   }
-  const format = IDENTIFIER_FORMAT[e.matchType];
-  if (format && !format[0].test(e.identifier)) return fail(`identifier '${e.identifier}' must be ${format[1]} for matchType ${e.matchType}.`);
+  const matchType = matchTypeOf(e.matchType);
+  const badIdentifier = identifierProblem(matchType, e.identifier);
+  if (badIdentifier) return fail(badIdentifier);
 
   const difficulty = e.difficulty ?? null;
-  if (NEEDS_DIFFICULTY.has(e.matchType)) {
+  if (needsDifficulty(matchType.lookup)) {
     if (difficulty === null) return fail(`difficulty is required for matchType ${e.matchType}.`);
-    const valid =
-      gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || (e.matchType === 'sdvxInGameID' && difficulty === ANY_INF);
+    const aliases = difficultyAliases(matchType.lookup);
+    const valid = gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || aliases.includes(difficulty);
     if (!valid && gpt.difficulties.type === 'FIXED') {
-      return fail(
-        `Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${gpt.difficulties.order.join(', ')}${e.matchType === 'sdvxInGameID' ? `, ${ANY_INF}` : ''}.`,
-      );
+      return fail(`Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${[...gpt.difficulties.order, ...aliases].join(', ')}.`);
     }
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomHex } from '../common/crypto.js';
-import type { NotificationBody } from '../database/schema.js';
-import { NotificationsRepository, type NotificationRow } from '../repositories/notifications.repository.js';
+import type { NotificationBody, NotificationRow } from '../database/schema.js';
+import { NotificationsRepository } from '../repositories/notifications.repository.js';
 
 @Injectable()
 export class NotificationsService {

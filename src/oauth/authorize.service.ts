@@ -3,10 +3,10 @@ import { createHmac } from 'node:crypto';
 import { AppConfig } from '../config/app-config.js';
 import { randomHex, safeEqual } from '../common/crypto.js';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.js';
-import type { ClientRow } from '../repositories/clients.repository.js';
 import { ClientsRepository } from '../repositories/clients.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { AuthorizationParams, ClientSummary } from './authorize-page.js';
+import type { ClientRow } from '../database/schema.js';
 
 /** RFC 7636 4.2: BASE64URL(SHA256(verifier)) is 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

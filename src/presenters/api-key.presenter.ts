@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMISSIONS, permissionRecord, type Permission } from '../common/permissions.js';
-import type { apiKeys } from '../database/schema.js';
+import type { ApiKeyRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
 
 /** Spec APIKeyDocument, plus keyID (to revoke it) and createdAt. */
@@ -40,7 +40,7 @@ export class TachiApiKeyDocument {
 }
 
 const presentApiKey = definePresenter('apiKey', {
-  spec: ({ row, token }: { row: typeof apiKeys.$inferSelect; token?: string }): ApiKeyDocument => ({
+  spec: ({ row, token }: { row: ApiKeyRow; token?: string }): ApiKeyDocument => ({
     keyID: row.keyID,
     userID: row.userID,
     ...(token !== undefined ? { token } : {}),
@@ -54,7 +54,7 @@ const presentApiKey = definePresenter('apiKey', {
 });
 
 /** Spec APIKeyDocument, plus keyID (to revoke it) and createdAt. `token` is present only when the key is issued. */
-export function toApiKeyDocument(row: typeof apiKeys.$inferSelect, token?: string): ApiKeyDocument {
+export function toApiKeyDocument(row: ApiKeyRow, token?: string): ApiKeyDocument {
   return presentApiKey({ row, token });
 }
 
@@ -67,7 +67,7 @@ export class IssuedApiKeyResponse extends ApiKeyDocument {
 
 /** The answer to issuing a key for a client. Under tachi it is the key's document alone, as Tachi's api-tokens/create answers. */
 export const toIssuedApiKeyDocument = definePresenter('issuedApiKey', {
-  spec: (s: { row: typeof apiKeys.$inferSelect; token: string; apiKeyFile: string; apiKeyFilename: string | null }): IssuedApiKeyResponse => ({
+  spec: (s: { row: ApiKeyRow; token: string; apiKeyFile: string; apiKeyFilename: string | null }): IssuedApiKeyResponse => ({
     ...toApiKeyDocument(s.row, s.token),
     apiKeyFile: s.apiKeyFile,
     apiKeyFilename: s.apiKeyFilename,

@@ -1,12 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { charts, folders, gameTables, songs } from '../database/schema.js';
+import type { ChartRow, FolderRow, SongRow, TableRow } from '../database/schema.js';
 import { ApiMapProperty } from './api-schema.js';
 import { definePresenter } from './profile.js';
-
-export type SongRow = typeof songs.$inferSelect;
-export type ChartRow = typeof charts.$inferSelect;
-export type FolderRow = typeof folders.$inferSelect;
-export type TableRow = typeof gameTables.$inferSelect;
 
 /** Spec SongDocument (plus the seed fields clients show). */
 export class SongDocument {

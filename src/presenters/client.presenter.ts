@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMISSIONS, type Permission } from '../common/permissions.js';
-import type { apiClients } from '../database/schema.js';
+import type { ClientRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
 
 /** Spec OAuth2ClientDoc. */
@@ -35,7 +35,7 @@ export class TachiClientDocument {
 }
 
 const presentClient = definePresenter('client', {
-  spec: ({ row, secret, withWebhookSecret }: { row: typeof apiClients.$inferSelect; secret?: string; withWebhookSecret: boolean }): ClientDocument => ({
+  spec: ({ row, secret, withWebhookSecret }: { row: ClientRow; secret?: string; withWebhookSecret: boolean }): ClientDocument => ({
     clientID: row.clientID,
     ...(secret !== undefined ? { clientSecret: secret } : {}),
     ...(withWebhookSecret ? { webhookSecret: row.webhookSecret } : {}),
@@ -55,7 +55,7 @@ const presentClient = definePresenter('client', {
  * Spec OAuth2ClientDoc; `secret` (the plain one, known only when it was just made) at creation and
  * reset; the webhook secret only at creation and its reset.
  */
-export function toClientDocument(row: typeof apiClients.$inferSelect, secret?: string, withWebhookSecret = false): ClientDocument {
+export function toClientDocument(row: ClientRow, secret?: string, withWebhookSecret = false): ClientDocument {
   return presentClient({ row, secret, withWebhookSecret });
 }
 
@@ -66,7 +66,7 @@ export class ListedClientDocument extends ClientDocument {
 
 /** A client in its owner's list. Under tachi, the client's document alone. */
 export const toListedClientDocument = definePresenter('listedClient', {
-  spec: (row: typeof apiClients.$inferSelect): ListedClientDocument => ({ ...toClientDocument(row), requestPermissions: row.requestedPermissions }),
+  spec: (row: ClientRow): ListedClientDocument => ({ ...toClientDocument(row), requestPermissions: row.requestedPermissions }),
   tachi: (row) => toClientDocument(row),
   schemas: { spec: ListedClientDocument, tachi: TachiClientDocument },
 });

@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { gameStatsSnapshots, userGameStats } from '../database/schema.js';
+import type { GameStatsRow, GameStatsSnapshotRow } from '../database/schema.js';
 import { ApiMapProperty, NULLABLE_NUMBER, RANKING } from './api-schema.js';
 import { definePresenter } from './profile.js';
-
-export type GameStatsRecord = typeof userGameStats.$inferSelect;
 
 /** Spec UserGameStatsDocument. */
 export class GameStatsDocument {
@@ -14,7 +12,7 @@ export class GameStatsDocument {
   @ApiMapProperty({ type: 'string' }, 'Class set → class value id.') classes!: Record<string, string>;
 }
 
-export function toGameStatsDocument(s: GameStatsRecord): GameStatsDocument {
+export function toGameStatsDocument(s: GameStatsRow): GameStatsDocument {
   return { userID: s.userID, game: s.game, playtype: s.playtype, ratings: s.ratings, classes: s.classes };
 }
 
@@ -33,8 +31,6 @@ export class GameStatsSnapshotDocument {
   @ApiProperty({ type: 'integer', description: "Place under the GPT's default profile rating algorithm." }) ranking!: number;
 }
 
-export type SnapshotRecord = typeof gameStatsSnapshots.$inferSelect;
-
 /** Tachi's UserGameStatsSnapshot: whose it is, and the place under every profile rating algorithm (`rankings`). */
 export class TachiGameStatsSnapshotDocument {
   @ApiProperty({ type: 'integer' }) userID!: number;
@@ -48,7 +44,7 @@ export class TachiGameStatsSnapshotDocument {
 }
 
 export const toGameStatsSnapshotDocument = definePresenter('gameStatsSnapshot', {
-  spec: (s: SnapshotRecord): GameStatsSnapshotDocument => ({
+  spec: (s: GameStatsSnapshotRow): GameStatsSnapshotDocument => ({
     classes: s.classes,
     ratings: s.ratings,
     timestamp: s.timestamp,

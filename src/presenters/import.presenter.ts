@@ -1,8 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ClassDelta, CreatedSession, ImportError, imports } from '../database/schema.js';
+import type { ClassDelta, CreatedSession, ImportError, ImportRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
-
-export type ImportRow = typeof imports.$inferSelect;
 
 export class ImportErrorDocument implements ImportError {
   @ApiProperty({ description: 'What kind of failure.' }) type!: string;

@@ -1,7 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { NotificationBody, notifications } from '../database/schema.js';
-
-export type NotificationRow = typeof notifications.$inferSelect;
+import type { NotificationBody, NotificationRow } from '../database/schema.js';
 
 export class NotificationBodyDocument implements NotificationBody {
   @ApiProperty() type!: string;

@@ -1,12 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { personalBests } from '../database/schema.js';
+import type { PbReadRow } from '../database/schema.js';
 import type { ScoreData } from '../game-support/types.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 import { definePresenter, tachiOf } from './profile.js';
 import { ScoreDataDocument, TachiScoreDataDocument, toTachiScoreData } from './score.presenter.js';
-
-/** A PB as readers serve it: its rank (counted live while its chart is dirty) and the chart's player count (see database/pb-rank.ts). */
-export type PbRecord = typeof personalBests.$inferSelect & { outOf: number };
 
 export class PbRankingData {
   @ApiProperty({ type: 'integer', description: 'Place on the chart, from 1.' }) rank!: number;
@@ -58,7 +55,7 @@ export class TachiPbDocument {
 }
 
 export const toPbDocument = definePresenter('pb', {
-  spec: (pb: PbRecord): PbDocument => ({
+  spec: (pb: PbReadRow): PbDocument => ({
     userID: pb.userID,
     chartID: pb.chartID,
     songID: pb.songID,
@@ -91,7 +88,7 @@ export class TachiPlayedPbDocument extends TachiPbDocument {
 }
 
 export const toPlayedPbDocument = definePresenter('playedPb', {
-  spec: (pb: PbRecord & { playcount: number }): PlayedPbDocument => ({ ...toPbDocument(pb), __playcount: pb.playcount }),
+  spec: (pb: PbReadRow & { playcount: number }): PlayedPbDocument => ({ ...toPbDocument(pb), __playcount: pb.playcount }),
   tachi: (pb): TachiPlayedPbDocument => ({ ...tachiOf<TachiPbDocument>(toPbDocument(pb)), __playcount: pb.playcount }),
   schemas: { spec: PlayedPbDocument, tachi: TachiPlayedPbDocument },
 });

@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { scores } from '../database/schema.js';
+import type { ScoreRow } from '../database/schema.js';
 import type { ScoreData } from '../game-support/types.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 import { definePresenter } from './profile.js';
-
-export type ScoreRecord = typeof scores.$inferSelect;
 
 /** scoreData of a score or PB: the generic fields; `optional` holds the game's optional metrics. */
 export class ScoreDataDocument {
@@ -85,7 +83,7 @@ export class TachiScoreDocument {
 }
 
 export const toScoreDocument = definePresenter('score', {
-  spec: (s: ScoreRecord): ScoreDocument => ({
+  spec: (s: ScoreRow): ScoreDocument => ({
     scoreID: s.scoreID,
     userID: s.userID,
     game: s.game,

@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { sessions } from '../database/schema.js';
+import type { SessionRow } from '../database/schema.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 import { definePresenter } from './profile.js';
-
-export type SessionRecord = typeof sessions.$inferSelect;
 
 /** Spec SessionDocument; `scores` are the session's score ids in play order. */
 export class SessionDocument {
@@ -38,7 +36,7 @@ export class TachiSessionDocument {
 }
 
 const presentSession = definePresenter('session', {
-  spec: ({ session: s, scoreIDs }: { session: SessionRecord; scoreIDs: readonly string[] }): SessionDocument => ({
+  spec: ({ session: s, scoreIDs }: { session: SessionRow; scoreIDs: readonly string[] }): SessionDocument => ({
     sessionID: s.sessionID,
     name: s.name,
     desc: s.desc,
@@ -59,6 +57,6 @@ const presentSession = definePresenter('session', {
   schemas: { spec: SessionDocument, tachi: TachiSessionDocument },
 });
 
-export function toSessionDocument(session: SessionRecord, scoreIDs: readonly string[]): SessionDocument {
+export function toSessionDocument(session: SessionRow, scoreIDs: readonly string[]): SessionDocument {
   return presentSession({ session, scoreIDs });
 }

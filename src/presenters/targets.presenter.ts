@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { goals, goalSubs, questlines, quests, questSubs, QuestSection } from '../database/schema.js';
-
-export type GoalRow = typeof goals.$inferSelect;
-export type QuestRow = typeof quests.$inferSelect;
-export type QuestlineRow = typeof questlines.$inferSelect;
-export type GoalSubRecord = typeof goalSubs.$inferSelect;
-export type QuestSubRecord = typeof questSubs.$inferSelect;
+import type { GoalRow, GoalSubRow, QuestlineRow, QuestRow, QuestSection, QuestSubRow } from '../database/schema.js';
 
 /** Spec GoalDocument: charts is {type: single|multi|folder, data}, criteria {key, value, mode, countNum?}. */
 export class GoalDocument {
@@ -111,7 +105,7 @@ export function toQuestlineDocument(q: QuestlineRow): QuestlineDocument {
   return { questlineID: q.questlineID, name: q.name, desc: q.desc, game: q.game, playtype: q.playtype, quests: q.quests };
 }
 
-export function toGoalSubDocument(s: GoalSubRecord): GoalSubDocument {
+export function toGoalSubDocument(s: GoalSubRow): GoalSubDocument {
   return {
     userID: s.userID,
     goalID: s.goalID,
@@ -129,7 +123,7 @@ export function toGoalSubDocument(s: GoalSubRecord): GoalSubDocument {
   };
 }
 
-export function toQuestSubDocument(s: QuestSubRecord): QuestSubDocument {
+export function toQuestSubDocument(s: QuestSubRow): QuestSubDocument {
   return {
     userID: s.userID,
     questID: s.questID,
@@ -144,6 +138,6 @@ export function toQuestSubDocument(s: QuestSubRecord): QuestSubDocument {
 }
 
 /** A goal sub's stored evaluation as an EvaluatedGoalResult. */
-export function goalSubResult(s: GoalSubRecord): EvaluatedGoalResult {
+export function goalSubResult(s: GoalSubRow): EvaluatedGoalResult {
   return { goalID: s.goalID, achieved: s.achieved, progress: s.progress, outOf: s.outOf, progressHuman: s.progressHuman, outOfHuman: s.outOfHuman };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, type SchemaObject } from '@nestjs/swagger';
-import type { StatDocument, ugptSettings } from '../database/schema.js';
+import type { StatDocument, UgptSettingsRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
 
 export const CHART_STAT_PROPERTIES = ['grade', 'lamp', 'score', 'percent', 'playcount'] as const;
@@ -45,7 +45,7 @@ export class TachiUgptSettingsDocument {
   @ApiProperty({ type: TachiUgptPreferencesDocument }) preferences!: TachiUgptPreferencesDocument;
 }
 
-type Preferences = Pick<typeof ugptSettings.$inferSelect, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>;
+type Preferences = Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>;
 
 /** A user's settings on a GPT: `settings` are the stored row, or the defaults for a user who never saved any. */
 export const toUgptSettingsDocument = definePresenter('ugptSettings', {

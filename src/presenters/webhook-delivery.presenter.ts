@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { WebhookDeliveryStatus, webhookDeliveries } from '../database/schema.js';
+import type { WebhookDeliveryRow, WebhookDeliveryStatus } from '../database/schema.js';
 
 /** One entry of a client's webhook delivery log. */
 export class WebhookDeliveryDocument {
@@ -19,7 +19,7 @@ export class WebhookDeliveryDocument {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The body posted: {type, content}.' }) payload!: Record<string, unknown>;
 }
 
-export function toWebhookDeliveryDocument(row: typeof webhookDeliveries.$inferSelect): WebhookDeliveryDocument {
+export function toWebhookDeliveryDocument(row: WebhookDeliveryRow): WebhookDeliveryDocument {
   return {
     deliveryID: row.deliveryID,
     type: row.eventType,

@@ -12,7 +12,7 @@ import { SeedSource, SeedSourceError, DEFAULT_SEED_URL } from '../seeds/seed-sou
 import { formatSeedReport } from '../seeds/seed-report.js';
 import { gamesWithCatalogChanges, OrphansService } from '../imports/orphans.service.js';
 import { SnapshotsService } from '../ugpt/snapshots.service.js';
-import { RerankService } from '../scoring/rerank.service.js';
+import { RerankService } from '../scoring/pbs/rerank.service.js';
 import { findGame, GAMES } from '../game-support/registry.js';
 import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';

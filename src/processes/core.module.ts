@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { EXTERNAL_LOGIN_SESSIONS, type ExternalLoginSessions } from '../scoring/account-removal.service.js';
+import { EXTERNAL_LOGIN_SESSIONS, type ExternalLoginSessions } from '../scoring/removal/account-removal.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { Database } from '../database/database.js';

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ImportsModule } from '../imports/imports.module.js';
-import { RankRefresherModule } from '../scoring/rank-refresher.module.js';
+import { RankRefresherModule } from '../scoring/pbs/rank-refresher.module.js';
 import { CoreModule, type CoreOptions } from './core.module.js';
 
 /** `npm run worker`'s application: the core, the imports module (whose ImportsService runs the queued imports) and the chart rank refresher. */

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { desc, lt } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { adminAuditLog } from '../database/schema.js';
-
-export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
+import { adminAuditLog, type AdminAuditRow } from '../database/schema.js';
 
 @Injectable()
 export class AdminAuditRepository {

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Permission } from '../common/permissions.js';
 import { Database, type Queryable } from '../database/database.js';
-import { apiKeys, users, type UserRow } from '../database/schema.js';
-
-export type ApiKeyRow = typeof apiKeys.$inferSelect;
+import { apiKeys, users, type ApiKeyRow, type UserRow } from '../database/schema.js';
 
 export interface NewApiKey {
   userID: number;

@@ -4,11 +4,22 @@ import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { bmsCourses, chartRankings, charts, folderCharts, folders, gameTables, songs } from '../database/schema.js';
-import type { ChartRow, FolderRow, SongRow, TableRow } from '../presenters/catalog.presenter.js';
+import {
+  bmsCourses,
+  chartRankings,
+  charts,
+  folderCharts,
+  folders,
+  gameTables,
+  songs,
+  type BmsCourseRow,
+  type ChartRow,
+  type FolderRow,
+  type SongRow,
+  type TableRow,
+} from '../database/schema.js';
 
 export type ChartWithPlaycount = ChartRow & { playcount: number };
-export type BmsCourseRow = typeof bmsCourses.$inferSelect;
 
 /** Trigram match of a free-text query against a search_text column: substring or close word similarity. */
 export function textMatches(column: AnyPgColumn, search: string): SQL {

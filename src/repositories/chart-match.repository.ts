@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
-import { charts, songs } from '../database/schema.js';
+import { charts, jsonDataField, songs, type ChartRow, type SongRow } from '../database/schema.js';
+import { caseInsensitive, difficultiesOf, type MatchLookup } from '../game-support/common/match-type.js';
+import { matchTypeOf } from '../game-support/match-types.js';
 import { findGame } from '../game-support/registry.js';
 import type { GptSupport, MatchType } from '../game-support/types.js';
 import { groupBy } from '../common/collections.js';
-import type { ChartRow, SongRow } from '../presenters/catalog.presenter.js';
-
-/** sdvxInGameID's ANY_INF stands for the fourth difficulty, whatever a version calls it. */
-export const ANY_INF = 'ANY_INF';
-export const INF_DIFFICULTIES = ['INF', 'GRV', 'HVN', 'VVD', 'XCD'];
 
 /** What chart matching reads of a score: how it names its chart. */
 export interface ChartMatchCandidate {
@@ -30,20 +27,27 @@ export class ChartMatchRepository {
   constructor(private readonly database: Database) {}
 
   /**
-   * Finds the chart of every candidate with one query per match type in use (plus one for the
-   * charts of matched songs and one for the songs of matched charts), never one per score.
-   * With a version, a chart must list it; without one, only primary charts match.
+   * Finds the chart of every candidate with one query per kind of lookup in use (one per song data
+   * field), plus one for the charts of matched songs and one for the songs of matched charts, never
+   * one per score. Each match type's lookup is declared in the match-type registry
+   * (src/game-support/match-types.ts). With a version, a chart must list it; without one, only
+   * primary charts match.
    */
   async resolve(gpt: GptSupport, version: string | null, candidates: readonly ChartMatchCandidate[]): Promise<ChartMatch[]> {
     const q = this.database.db;
     const { game, playtype } = gpt;
-    const of = (type: MatchType) => candidates.filter((c) => c.matchType === type);
+    const lookupOf = (c: ChartMatchCandidate): MatchLookup => matchTypeOf(c.matchType).lookup;
+    const byKind = groupBy(candidates, (c) => lookupOf(c).kind);
+    const of = (kind: MatchLookup['kind']) => byKind.get(kind) ?? [];
+    const songDataField = (c: ChartMatchCandidate) => (lookupOf(c) as Extract<MatchLookup, { kind: 'songData' }>).field;
+    /** The identifier as its lookup compares it: lowercased where the match is in any case. */
+    const key = (c: ChartMatchCandidate) => (caseInsensitive(lookupOf(c)) ? c.identifier.toLowerCase() : c.identifier);
 
-    // Song-keyed match types.
-    const titleKeys = unique(of('songTitle').map((c) => c.identifier.toLowerCase()));
-    const songIDs = unique(of('serviceSongID').map((c) => Number(c.identifier)));
-    const ddrHashes = unique(of('ddrSongHash').map((c) => c.identifier));
-    const [byTitle, byID, byDdrHash] = await Promise.all([
+    // Song-keyed lookups.
+    const titleKeys = unique(of('songTitle').map(key));
+    const songIDs = unique(of('songID').map((c) => Number(c.identifier)));
+    const songDataKeys = [...groupBy(of('songData'), songDataField)].map(([field, cs]) => ({ field, keys: unique(cs.map(key)) }));
+    const [byTitle, byID, ...bySongData] = await Promise.all([
       titleKeys.length
         ? q
             .select()
@@ -56,17 +60,17 @@ export class ChartMatchRepository {
             .from(songs)
             .where(and(eq(songs.game, game), anyOf(songs.id, songIDs)))
         : [],
-      ddrHashes.length
-        ? q
-            .select()
-            .from(songs)
-            .where(and(eq(songs.game, game), anyOf(sql`${songs.data} ->> 'ddrSongHash'`, ddrHashes)))
-        : [],
+      ...songDataKeys.map(({ field, keys }) =>
+        q
+          .select()
+          .from(songs)
+          .where(and(eq(songs.game, game), anyOf(jsonDataField(songs.data, field), keys))),
+      ),
     ]);
 
-    // Chart-keyed match types.
-    const inGameIDs = unique([...of('inGameID'), ...of('sdvxInGameID')].map((c) => Number(c.identifier)));
-    const hashes = unique([...of('bmsChartHash'), ...of('uscChartHash'), ...of('itgChartHash'), ...of('iidxChartHash')].map((c) => c.identifier.toLowerCase()));
+    // Chart-keyed lookups.
+    const inGameIDs = unique(of('chartInGameID').map((c) => Number(c.identifier)));
+    const hashes = unique(of('chartHash').map(key));
     const [byInGameID, byHash] = await Promise.all([
       inGameIDs.length
         ? q
@@ -82,14 +86,15 @@ export class ChartMatchRepository {
         : [],
     ]);
 
-    const matchedSongIDs = unique([...byTitle, ...byID, ...byDdrHash].map((s) => s.id));
+    const matchedSongs = [...byTitle, ...byID, ...bySongData.flat()];
+    const matchedSongIDs = unique(matchedSongs.map((s) => s.id));
     const songCharts = matchedSongIDs.length
       ? await q
           .select()
           .from(charts)
           .where(and(eq(charts.game, game), eq(charts.playtype, playtype), anyOf(charts.songID, matchedSongIDs)))
       : [];
-    const knownSongs = new Map([...byTitle, ...byID, ...byDdrHash].map((s) => [s.id, s]));
+    const knownSongs = new Map(matchedSongs.map((s) => [s.id, s]));
     const missingSongIDs = unique([...byInGameID, ...byHash].map((c) => c.songID)).filter((id) => !knownSongs.has(id));
     if (missingSongIDs.length)
       for (const s of await q
@@ -111,8 +116,8 @@ export class ChartMatchRepository {
       byHash.flatMap((c) => c.chartHashes.map((h) => ({ h, c }))),
       (x) => x.h,
     );
-    const byDdrKey = new Map(byDdrHash.map((s) => [s.data.ddrSongHash, s]));
-    const songIDSet = new Set(byID.map((s) => s.id));
+    const byDataKey = new Map(songDataKeys.map(({ field }, i) => [field, new Map(bySongData[i].map((s) => [s.data[field], s]))]));
+    const songByID = new Map(byID.map((s) => [s.id, s]));
 
     const hashPerPlaytype = findGame(game)?.uniqueChartKeys?.some((k) => k.perPlaytype) ?? false;
     const versionOK = (c: ChartRow) => (version === null ? c.isPrimary : c.versions.includes(version));
@@ -127,9 +132,10 @@ export class ChartMatchRepository {
     };
 
     return candidates.map((c): ChartMatch => {
-      switch (c.matchType) {
+      const lookup = lookupOf(c);
+      switch (lookup.kind) {
         case 'songTitle': {
-          let matches = (titleIndex.get(c.identifier.toLowerCase()) ?? []).map((x) => x.s);
+          let matches = (titleIndex.get(key(c)) ?? []).map((x) => x.s);
           const artist = c.artist;
           if (matches.length > 1 && artist !== null) matches = matches.filter((s) => s.artist.toLowerCase() === artist.toLowerCase());
           if (matches.length === 0) return { kind: 'notFound', message: `No ${game} song is titled '${c.identifier}'.` };
@@ -137,27 +143,22 @@ export class ChartMatchRepository {
             return { kind: 'invalid', message: `The title '${c.identifier}' matches ${matches.length} ${game} songs; add 'artist' to say which.` };
           return chartOfSong(matches[0], c.difficulty!);
         }
-        case 'serviceSongID': {
-          const song = knownSongs.get(Number(c.identifier));
-          return song && songIDSet.has(song.id) ? chartOfSong(song, c.difficulty!) : { kind: 'notFound', message: `No ${game} song has id ${c.identifier}.` };
+        case 'songID': {
+          const song = songByID.get(Number(c.identifier));
+          return song ? chartOfSong(song, c.difficulty!) : { kind: 'notFound', message: `No ${game} song has id ${c.identifier}.` };
         }
-        case 'ddrSongHash': {
-          const song = byDdrKey.get(c.identifier);
-          return song ? chartOfSong(song, c.difficulty!) : { kind: 'notFound', message: `No ${game} song has the song hash ${c.identifier}.` };
+        case 'songData': {
+          const song = byDataKey.get(lookup.field)?.get(key(c));
+          return song ? chartOfSong(song, c.difficulty!) : { kind: 'notFound', message: `No ${game} song has ${lookup.what} ${c.identifier}.` };
         }
-        case 'inGameID':
-        case 'sdvxInGameID': {
+        case 'chartInGameID': {
           const id = Number(c.identifier);
-          const difficulties = c.difficulty === ANY_INF ? INF_DIFFICULTIES : [c.difficulty!];
+          const difficulties = difficultiesOf(lookup, c.difficulty!);
           const chart = difficulties.flatMap((d) => byInGameKey.get(`${id}|${d}`) ?? []).find((x) => versionOK(x.c))?.c;
           return chart ? found(chart) : { kind: 'notFound', message: `No ${playtype} ${c.difficulty} chart has in-game id ${id}${versionNote}.` };
         }
-        case 'bmsChartHash':
-        case 'uscChartHash':
-        case 'itgChartHash':
-        case 'iidxChartHash': {
-          const hash = c.identifier.toLowerCase();
-          const matching = (byHashKey.get(hash) ?? []).map((x) => x.c);
+        case 'chartHash': {
+          const matching = (byHashKey.get(key(c)) ?? []).map((x) => x.c);
           const chart = matching.find((ch) => ch.playtype === playtype);
           if (chart) return found(chart);
           // Where a hash names one chart per playtype (PMS, USC), another playtype's chart is no answer.

@@ -3,13 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { overlaps } from '../database/bulk-write.js';
 import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, readChartPage } from '../database/pb-rank.js';
 import { Database } from '../database/database.js';
-import { charts, personalBests, scores, users } from '../database/schema.js';
-import type { ChartRow } from '../presenters/catalog.presenter.js';
-import type { PbRecord } from '../presenters/pb.presenter.js';
+import { charts, personalBests, scores, users, type ChartRow, type PbReadRow } from '../database/schema.js';
 
 /** A ranked PB with what a game client's leaderboard shows besides it: the owner's name and the scoreMeta of the play that set its score. */
 export interface RankedPb {
-  pb: PbRecord;
+  pb: PbReadRow;
   username: string;
   scoreMeta: Record<string, unknown>;
 }
@@ -29,7 +27,7 @@ export class ChartRecordsRepository {
     return row;
   }
 
-  async pbOf(userID: number, chartID: string): Promise<PbRecord | undefined> {
+  async pbOf(userID: number, chartID: string): Promise<PbReadRow | undefined> {
     const [row] = await this.database.db
       .select(rankedPbColumns)
       .from(personalBests)

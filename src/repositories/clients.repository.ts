@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
-import { apiClients } from '../database/schema.js';
+import { apiClients, type ClientRow } from '../database/schema.js';
 
-export type ClientRow = typeof apiClients.$inferSelect;
 export type NewClient = Omit<ClientRow, 'createdAt'>;
 export type ClientChanges = Partial<
   Pick<ClientRow, 'name' | 'redirectUri' | 'webhookUri' | 'apiKeyFormat' | 'apiKeyFilename' | 'clientSecretHash' | 'webhookSecret'>

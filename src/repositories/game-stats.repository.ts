@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { aliasedColumns, Database, queryRows, readStatement } from '../database/database.js';
 import { profileRanking } from '../database/ranking.js';
-import { profileRatings, userGameStats } from '../database/schema.js';
+import { profileRatings, userGameStats, type GameStatsRow } from '../database/schema.js';
 import { allGpts } from '../game-support/registry.js';
 import type { GptSupport } from '../game-support/types.js';
 
-export type GameStatsRow = typeof userGameStats.$inferSelect;
 export type RankingData = Record<string, { ranking: number; outOf: number }>;
 
 /** $1 user, $2 game, $3 playtype (every UGPT route reads it: a prepared statement). */

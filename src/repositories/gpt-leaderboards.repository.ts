@@ -4,17 +4,26 @@ import { CHART_RANKING_JOIN, chartIsDirty, chartPagePbColumns, rankedPbColumns, 
 import { aliasedColumns, Database, queryRows, readStatement } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
 import { bestRatingFirst, betterThan, profileRanking } from '../database/ranking.js';
-import { charts, classAchievements, pbRatings, personalBests, profileRatings, scores, userGameStats, users } from '../database/schema.js';
+import {
+  charts,
+  classAchievements,
+  pbRatings,
+  personalBests,
+  profileRatings,
+  scores,
+  userGameStats,
+  users,
+  type GameStatsRow,
+  type PbReadRow,
+} from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
-import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
-import type { PbRecord } from '../presenters/pb.presenter.js';
 
 /**
  * $1 chart, $2 first rank, $3 limit: readChartPage's page by stored rank (pbs_chart_rank_idx),
  * with whether the chart was dirty in the same snapshot.
  */
 const PAGE_PB = chartPagePbColumns(sql.raw('$1'));
-const CHART_PAGE_BY_RANK = readStatement<PbRecord & { dirty: boolean }>(
+const CHART_PAGE_BY_RANK = readStatement<PbReadRow & { dirty: boolean }>(
   'chart_pbs_by_rank',
   sql`SELECT ${aliasedColumns({ ...PAGE_PB, outOf: sql`(${PAGE_PB.outOf})::int` })},
       ${chartIsDirty(sql.raw('$1'))} AS dirty
@@ -29,14 +38,14 @@ const STATS_SELECT = aliasedColumns(getTableColumns(userGameStats));
 const MINE = sql.raw('$4::float8');
 
 /** RATED_PROFILES strictly better than $4 (every one when null), the closest $5 first. */
-const PROFILES_ABOVE = readStatement<GameStatsRecord>(
+const PROFILES_ABOVE = readStatement<GameStatsRow>(
   'gpt_profiles_above',
   sql`SELECT ${STATS_SELECT} FROM ${RATED_PROFILES} AND ${betterThan(profileRatings.value, MINE)}
     ORDER BY ${profileRatings.value} ASC NULLS FIRST, ${profileRatings.userID} DESC LIMIT $5`,
 );
 
 /** RATED_PROFILES rated $4 or under but $5, best first, at most $6. */
-const PROFILES_BELOW = readStatement<GameStatsRecord>(
+const PROFILES_BELOW = readStatement<GameStatsRow>(
   'gpt_profiles_below',
   sql`SELECT ${STATS_SELECT} FROM ${RATED_PROFILES} AND ${profileRatings.value} <= ${MINE} AND ${profileRatings.userID} <> $5
     ORDER BY ${bestRatingFirst(profileRatings.value)}, ${profileRatings.userID} LIMIT $6`,
@@ -70,7 +79,7 @@ export class GptLeaderboardsRepository {
    * Profiles of the GPT by a profile rating, best first (bestRatingFirst), ties by user id, read
    * in order from profile_ratings' index; players without a value follow, by user id.
    */
-  async leaderboard(gpt: GptSupport, alg: string, limit: number): Promise<GameStatsRecord[]> {
+  async leaderboard(gpt: GptSupport, alg: string, limit: number): Promise<GameStatsRow[]> {
     const rated = await this.rated(gpt, alg).orderBy(bestRatingFirst(profileRatings.value), asc(profileRatings.userID)).limit(limit);
     if (rated.length === limit) return rated.map((r) => r.stats);
     return [...rated.map((r) => r.stats), ...(await this.unrated(gpt, alg, limit - rated.length))];
@@ -80,7 +89,7 @@ export class GptLeaderboardsRepository {
    * The leaderboard's players strictly better than `mine` (every rated one when mine is null):
    * the closest `limit`, best first. Read backwards from just above, on profile_ratings' index.
    */
-  async above(gpt: GptSupport, alg: string, mine: number | null, limit: number): Promise<GameStatsRecord[]> {
+  async above(gpt: GptSupport, alg: string, mine: number | null, limit: number): Promise<GameStatsRow[]> {
     return (await this.database.read(PROFILES_ABOVE, [gpt.game, gpt.playtype, alg, mine, limit])).reverse();
   }
 
@@ -88,7 +97,7 @@ export class GptLeaderboardsRepository {
    * The leaderboard's players from `mine` down but `userID`, best first: the rated at or under
    * mine (ties go below), then the unrated, who come last.
    */
-  async below(gpt: GptSupport, alg: string, mine: number | null, userID: number, limit: number): Promise<GameStatsRecord[]> {
+  async below(gpt: GptSupport, alg: string, mine: number | null, userID: number, limit: number): Promise<GameStatsRow[]> {
     const rated = mine === null ? [] : await this.database.read(PROFILES_BELOW, [gpt.game, gpt.playtype, alg, mine, userID, limit]);
     if (rated.length === limit) return rated;
     return [...rated, ...(await this.unrated(gpt, alg, limit - rated.length, userID))];
@@ -113,7 +122,7 @@ export class GptLeaderboardsRepository {
   }
 
   /** Profiles of the GPT without a value under the algorithm (but `exceptUserID`), by user id. */
-  private unrated(gpt: GptSupport, alg: string, limit: number, exceptUserID?: number): Promise<GameStatsRecord[]> {
+  private unrated(gpt: GptSupport, alg: string, limit: number, exceptUserID?: number): Promise<GameStatsRow[]> {
     return this.database.db
       .select()
       .from(userGameStats)
@@ -133,7 +142,7 @@ export class GptLeaderboardsRepository {
    * PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage). The
    * page by stored rank, which serves every clean chart, is a prepared statement.
    */
-  async chartPbs(chartID: string, startRanking: number, limit: number): Promise<PbRecord[]> {
+  async chartPbs(chartID: string, startRanking: number, limit: number): Promise<PbReadRow[]> {
     const rows = await readChartPage(startRanking, async ({ by, where, orderBy, offset }) => {
       if (by === 'rank') {
         const page = await this.database.read(CHART_PAGE_BY_RANK, [chartID, startRanking, limit]);

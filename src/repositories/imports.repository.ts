@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
-import { imports } from '../database/schema.js';
-import type { ImportRow } from '../presenters/import.presenter.js';
-
-export type NewImport = typeof imports.$inferInsert;
+import { imports, type ImportRow, type NewImportRow } from '../database/schema.js';
 
 @Injectable()
 export class ImportsRepository {
@@ -33,7 +30,7 @@ export class ImportsRepository {
       .limit(limit);
   }
 
-  async insert(row: NewImport): Promise<void> {
+  async insert(row: NewImportRow): Promise<void> {
     await this.database.db.insert(imports).values(row);
   }
 

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
-import { invites } from '../database/schema.js';
-
-export type InviteRow = typeof invites.$inferSelect;
+import { invites, type InviteRow } from '../database/schema.js';
 
 @Injectable()
 export class InvitesRepository {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { notifications, users, type NotificationBody } from '../database/schema.js';
-
-export type NotificationRow = typeof notifications.$inferSelect;
+import { notifications, users, type NotificationBody, type NotificationRow } from '../database/schema.js';
 
 @Injectable()
 export class NotificationsRepository {

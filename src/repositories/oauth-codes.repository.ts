@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { eq, lt } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { apiKeys, oauthCodes } from '../database/schema.js';
-import { ApiKeysRepository, type ApiKeyRow, type NewApiKey } from './api-keys.repository.js';
+import { apiKeys, oauthCodes, type ApiKeyRow, type OAuthCodeRow } from '../database/schema.js';
+import { ApiKeysRepository, type NewApiKey } from './api-keys.repository.js';
 import { s256, safeEqual } from '../common/crypto.js';
 import { transactionOrRollBack } from './transaction.js';
-
-export type OAuthCodeRow = typeof oauthCodes.$inferSelect;
 
 /**
  * Why a code was not exchanged: unknown (or already used), expired, created for another client, or

@@ -4,6 +4,7 @@ import { canonicalJson, seedHash } from '../common/canonical-json.js';
 import { overlaps } from '../database/bulk-write.js';
 import { ADVISORY_LOCK_NAMESPACE, Database, type Queryable, type Tx } from '../database/database.js';
 import { catalogState, charts, orphanChartQueue, songs, type OrphanChartRecords } from '../database/schema.js';
+import { chartMatchKeys } from '../game-support/match-types.js';
 
 /** Serialises queue changes per game: song ids are allocated there. */
 const QUEUE_LOCK = ADVISORY_LOCK_NAMESPACE + 4;
@@ -25,9 +26,10 @@ export type EnqueueOutcome =
   /** This call completed the queue: the song and chart now exist; `userIDs` are the players who sent it. */
   | { kind: 'created'; chartID: string; songID: number; userIDs: number[] };
 
-function hashesOf(data: Record<string, unknown>): string[] {
-  const values = [data.hashMD5, data.hashSHA256, data.hashSHA1].filter((v): v is string => typeof v === 'string' && v.length > 0);
-  return [...new Set(values.map((v) => v.toLowerCase()))];
+/** The chart's match keys, derived from its data as the seed loader derives them (the match-type registry's), never an empty hash. */
+function matchKeysOf(data: Record<string, unknown>): { inGameIDs: number[]; chartHashes: string[] } {
+  const keys = chartMatchKeys(data);
+  return { inGameIDs: keys.inGameIDs, chartHashes: keys.chartHashes.filter((h) => h.length > 0) };
 }
 
 /**
@@ -108,8 +110,7 @@ export class OrphanChartsRepository {
     await tx.insert(charts).values({
       game: key.game,
       ...chartRecord,
-      inGameIDs: [],
-      chartHashes: hashesOf(chart.data),
+      ...matchKeysOf(chart.data),
       seedHash: seedHash(chartRecord),
     });
     await tx.update(catalogState).set({ version: sql`${catalogState.version} + 1` });

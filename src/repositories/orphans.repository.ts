@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { orphanScores } from '../database/schema.js';
-
-export type OrphanRow = typeof orphanScores.$inferSelect;
+import { orphanScores, type OrphanRow } from '../database/schema.js';
 
 @Injectable()
 export class OrphansRepository {

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database, type Queryable, type Tx } from '../database/database.js';
-import { charts, scores, songs } from '../database/schema.js';
-
-export type ScoreRow = typeof scores.$inferSelect;
+import { charts, scores, songs, type ScoreRow } from '../database/schema.js';
 
 /** A score with what names its chart in a batch-manual export. */
 export interface ExportedScoreRow {

@@ -3,8 +3,19 @@ import { and, asc, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { folderCharts, goals, goalSubs, questlines, quests, questSubs } from '../database/schema.js';
-import type { GoalRow, GoalSubRecord, QuestlineRow, QuestRow, QuestSubRecord } from '../presenters/targets.presenter.js';
+import {
+  folderCharts,
+  goals,
+  goalSubs,
+  questlines,
+  quests,
+  questSubs,
+  type GoalRow,
+  type GoalSubRow,
+  type QuestlineRow,
+  type QuestRow,
+  type QuestSubRow,
+} from '../database/schema.js';
 
 /** The recent lists: goal subs and quest subs per answer (spec limits). */
 export const RECENT_GOAL_SUBS = 100;
@@ -106,7 +117,7 @@ export class TargetsRepository {
   }
 
   /** Every user's subscription to the goal, most recently achieved or raised first. */
-  subsOfGoal(goalID: string): Promise<GoalSubRecord[]> {
+  subsOfGoal(goalID: string): Promise<GoalSubRow[]> {
     return this.db
       .select()
       .from(goalSubs)
@@ -114,7 +125,7 @@ export class TargetsRepository {
       .orderBy(desc(goalSubs.achieved), sql`${goalSubs.lastInteraction} DESC NULLS LAST`, asc(goalSubs.userID));
   }
 
-  subsOfQuest(questID: string): Promise<QuestSubRecord[]> {
+  subsOfQuest(questID: string): Promise<QuestSubRow[]> {
     return this.db
       .select()
       .from(questSubs)
@@ -126,7 +137,7 @@ export class TargetsRepository {
    * The most recently achieved subscriptions of the GPT (of one user when given), newest first:
    * 100 goal subs and 50 quest subs; those achieved at subscription are left out.
    */
-  async recentlyAchieved(game: string, playtype: string, userID?: number): Promise<{ goalSubs: GoalSubRecord[]; questSubs: QuestSubRecord[] }> {
+  async recentlyAchieved(game: string, playtype: string, userID?: number): Promise<{ goalSubs: GoalSubRow[]; questSubs: QuestSubRow[] }> {
     const [g, q] = await Promise.all([
       this.db
         .select()
@@ -162,7 +173,7 @@ export class TargetsRepository {
    * The subscriptions whose progress or outOf changed most recently (not achieved, interacted
    * with since subscribing), newest first: 100 goal subs and 50 quest subs.
    */
-  async recentlyRaised(game: string, playtype: string, userID?: number): Promise<{ goalSubs: GoalSubRecord[]; questSubs: QuestSubRecord[] }> {
+  async recentlyRaised(game: string, playtype: string, userID?: number): Promise<{ goalSubs: GoalSubRow[]; questSubs: QuestSubRow[] }> {
     const [g, q] = await Promise.all([
       this.db
         .select()
@@ -213,7 +224,7 @@ export class TargetsRepository {
     return rows.map((r) => ({ goal: r.goal, subscriptions: Number(r.n) }));
   }
 
-  userGoalSubs(userID: number, game: string, playtype: string): Promise<GoalSubRecord[]> {
+  userGoalSubs(userID: number, game: string, playtype: string): Promise<GoalSubRow[]> {
     return this.db
       .select()
       .from(goalSubs)
@@ -221,7 +232,7 @@ export class TargetsRepository {
       .orderBy(asc(goalSubs.goalID));
   }
 
-  userQuestSubs(userID: number, game: string, playtype: string): Promise<QuestSubRecord[]> {
+  userQuestSubs(userID: number, game: string, playtype: string): Promise<QuestSubRow[]> {
     return this.db
       .select()
       .from(questSubs)
@@ -229,7 +240,7 @@ export class TargetsRepository {
       .orderBy(asc(questSubs.questID));
   }
 
-  async userGoalSub(userID: number, goalID: string): Promise<GoalSubRecord | undefined> {
+  async userGoalSub(userID: number, goalID: string): Promise<GoalSubRow | undefined> {
     const [row] = await this.db
       .select()
       .from(goalSubs)
@@ -237,7 +248,7 @@ export class TargetsRepository {
     return row;
   }
 
-  async userQuestSub(userID: number, questID: string): Promise<QuestSubRecord | undefined> {
+  async userQuestSub(userID: number, questID: string): Promise<QuestSubRow | undefined> {
     const [row] = await this.db
       .select()
       .from(questSubs)
@@ -246,7 +257,7 @@ export class TargetsRepository {
   }
 
   /** The user's subs to these goals. */
-  userGoalSubsFor(userID: number, goalIDs: readonly string[]): Promise<GoalSubRecord[]> {
+  userGoalSubsFor(userID: number, goalIDs: readonly string[]): Promise<GoalSubRow[]> {
     if (goalIDs.length === 0) return Promise.resolve([]);
     return this.db
       .select()

@@ -4,8 +4,7 @@ import { textMatches } from './catalog.repository.js';
 import { anyOf } from '../database/bulk-write.js';
 import { CHART_RANKING_JOIN, RANKED_PB_SELECT, rankedPbColumns } from '../database/pb-rank.js';
 import { aliasedColumns, Database, readStatement } from '../database/database.js';
-import type { PbRecord } from '../presenters/pb.presenter.js';
-import { pbRatings, personalBests, scores, sessions, songs } from '../database/schema.js';
+import { pbRatings, personalBests, scores, sessions, songs, type PbReadRow, type ScoreRow } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 
 /** How close a song is to a search: word similarity, where a title containing the whole search scores 1. */
@@ -25,7 +24,7 @@ function closestSongsFirst(search: string): SQL[] {
 }
 
 /** $1 user, $2 game, $3 playtype, $4 score rating algorithm, $5 limit. NULLS LAST as in the index (value is never null), so that it gives the order. */
-const BEST_PBS = readStatement<PbRecord>(
+const BEST_PBS = readStatement<PbReadRow>(
   'ugpt_best_pbs',
   sql`SELECT ${RANKED_PB_SELECT} FROM ${pbRatings}
     JOIN ${personalBests} ON ${personalBests.userID} = ${pbRatings.userID} AND ${personalBests.chartID} = ${pbRatings.chartID}
@@ -34,7 +33,6 @@ const BEST_PBS = readStatement<PbRecord>(
     ORDER BY ${pbRatings.value} DESC NULLS LAST, ${pbRatings.chartID} LIMIT $5`,
 );
 
-type ScoreRow = typeof scores.$inferSelect;
 const SCORE_SELECT = aliasedColumns(getTableColumns(scores));
 const OWN_SCORES = sql`${scores.userID} = $1 AND ${scores.game} = $2 AND ${scores.playtype} = $3`;
 
@@ -119,7 +117,7 @@ export class UgptProfileRepository {
   }
 
   /** The user's best PBs on primary charts by a score rating, read from pb_ratings' per-user index. */
-  bestPbs(userID: number, gpt: GptSupport, alg: string, limit: number): Promise<PbRecord[]> {
+  bestPbs(userID: number, gpt: GptSupport, alg: string, limit: number): Promise<PbReadRow[]> {
     return this.database.read(BEST_PBS, [userID, gpt.game, gpt.playtype, alg, limit]);
   }
 

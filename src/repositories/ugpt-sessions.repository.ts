@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
-import { scores, sessions } from '../database/schema.js';
+import { scores, sessions, type SessionRow } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
-import type { SessionRecord } from '../presenters/session.presenter.js';
 import { textMatches } from './catalog.repository.js';
 
 /**
@@ -20,7 +19,7 @@ export class UgptSessionsRepository {
   }
 
   /** Sessions whose name matches the text (substring or close word match), closest first. */
-  matching(userID: number, gpt: GptSupport, search: string, limit: number): Promise<SessionRecord[]> {
+  matching(userID: number, gpt: GptSupport, search: string, limit: number): Promise<SessionRow[]> {
     return this.database.db
       .select()
       .from(sessions)
@@ -30,7 +29,7 @@ export class UgptSessionsRepository {
   }
 
   /** The best sessions by a session rating algorithm; sessions without a value for it are left out. */
-  best(userID: number, gpt: GptSupport, alg: string, limit: number): Promise<SessionRecord[]> {
+  best(userID: number, gpt: GptSupport, alg: string, limit: number): Promise<SessionRow[]> {
     const value = sql`(${sessions.calculatedData} ->> ${alg})::float8`;
     return this.database.db
       .select()
@@ -41,7 +40,7 @@ export class UgptSessionsRepository {
   }
 
   /** The latest sessions by timeEnded; with highlightedOnly, only highlighted ones. */
-  recent(userID: number, gpt: GptSupport, highlightedOnly: boolean, limit: number): Promise<SessionRecord[]> {
+  recent(userID: number, gpt: GptSupport, highlightedOnly: boolean, limit: number): Promise<SessionRow[]> {
     return this.database.db
       .select()
       .from(sessions)

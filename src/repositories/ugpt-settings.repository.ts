@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { ugptSettings, type StatDocument } from '../database/schema.js';
+import { ugptSettings, type StatDocument, type UgptSettingsRow } from '../database/schema.js';
 
-export type UgptSettingsRow = typeof ugptSettings.$inferSelect;
 export type UgptPreferences = Partial<Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg'>>;
 
 /** What a user who never saved settings on a GPT has. */

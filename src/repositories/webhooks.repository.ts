@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { Database, queryRows } from '../database/database.js';
-import { apiClients, apiKeys, goals, quests, webhookDeliveries } from '../database/schema.js';
+import { apiClients, apiKeys, goals, quests, webhookDeliveries, type WebhookDeliveryRow } from '../database/schema.js';
 
-export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewWebhookDelivery = Pick<WebhookDeliveryRow, 'clientID' | 'userID' | 'eventKey' | 'eventType' | 'payload'>;
 
 /** A delivery with what an attempt needs of its client (read at the attempt, so a changed URL or secret applies). */

@@ -5,10 +5,11 @@ import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ScoresRepository } from '../repositories/scores.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 import { ScoreEditService } from '../scoring/score-edit.service.js';
-import { ScoreRemovalService } from '../scoring/score-removal.service.js';
+import { ScoreRemovalService } from '../scoring/removal/score-removal.service.js';
 import type { PatchScoreDto } from './dto/scores.dto.js';
-import { toScoreDocument, type ScoreDocument, type ScoreRecord } from '../presenters/score.presenter.js';
+import { toScoreDocument, type ScoreDocument } from '../presenters/score.presenter.js';
 import type { ScoreWithRelatedResponse } from './dto/score.responses.js';
+import type { ScoreRow } from '../database/schema.js';
 
 @Injectable()
 export class ScoresService {
@@ -19,7 +20,7 @@ export class ScoresService {
     private readonly removal: ScoreRemovalService,
   ) {}
 
-  async findOrThrow(scoreID: string): Promise<ScoreRecord> {
+  async findOrThrow(scoreID: string): Promise<ScoreRow> {
     const row = await this.scores.findById(scoreID);
     if (!row) throw new NotFoundException(`The score ${scoreID} does not exist.`);
     return row;

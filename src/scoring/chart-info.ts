@@ -1,8 +1,5 @@
-import type { charts, songs } from '../database/schema.js';
 import type { ChartInfo, SongInfo } from '../game-support/types.js';
-
-type ChartRow = typeof charts.$inferSelect;
-type SongRow = typeof songs.$inferSelect;
+import type { ChartRow, SongRow } from '../database/schema.js';
 
 /** The parts of a chart row that rating, PB and session rules read. */
 export function toChartInfo(c: ChartRow): ChartInfo {

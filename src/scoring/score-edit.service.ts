@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
 import { findGpt } from '../game-support/registry.js';
-import { ScoresRepository, type ScoreAnnotations, type ScoreRow } from '../repositories/scores.repository.js';
-import { loadChartContexts, recomputePersonalBests } from './personal-bests.writer.js';
+import { ScoresRepository, type ScoreAnnotations } from '../repositories/scores.repository.js';
+import { loadChartContexts, recomputePersonalBests } from './pbs/personal-bests.writer.js';
+import type { ScoreRow } from '../database/schema.js';
 
 @Injectable()
 export class ScoreEditService {

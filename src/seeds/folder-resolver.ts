@@ -1,12 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../database/database.js';
-import { charts, folderCharts, folders, songs } from '../database/schema.js';
+import { charts, folderCharts, folders, songs, type ChartRow, type FolderRow, type SongRow } from '../database/schema.js';
 import { decodeFilter, matchesFilter, type Filter } from './mongo-filter.js';
 import { insertRows } from '../database/bulk-write.js';
-
-type ChartRow = typeof charts.$inferSelect;
-type SongRow = typeof songs.$inferSelect;
-export type FolderRow = typeof folders.$inferSelect;
 
 /** A chart as a folder filter sees it: the Tachi document shape. */
 function chartDocument(c: ChartRow): Record<string, unknown> {

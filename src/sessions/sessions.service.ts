@@ -9,7 +9,8 @@ import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
 import type { SessionWithRelatedResponse } from './dto/session.responses.js';
 import type { PatchSessionDto } from './dto/sessions.dto.js';
-import { toSessionDocument, type SessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
+import { toSessionDocument, type SessionDocument } from '../presenters/session.presenter.js';
+import type { SessionRow } from '../database/schema.js';
 
 @Injectable()
 export class SessionsService {
@@ -20,7 +21,7 @@ export class SessionsService {
     private readonly users: UsersRepository,
   ) {}
 
-  async findOrThrow(sessionID: string): Promise<SessionRecord> {
+  async findOrThrow(sessionID: string): Promise<SessionRow> {
     const row = await this.sessions.findById(sessionID);
     if (!row) throw new NotFoundException(`The session ${sessionID} does not exist.`);
     return row;

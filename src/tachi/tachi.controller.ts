@@ -4,12 +4,9 @@ import { TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { GAMES } from '../game-support/registry.js';
 import { IMPORT_TYPES } from '../imports/import-types/registry.js';
-import { FailedImportDocument, ImportDocument, toFailedImportDocument, toImportDocument } from '../presenters/import.presenter.js';
-import { ImportsRepository } from '../repositories/imports.repository.js';
+import { FailedImportDocument, ImportDocument } from '../presenters/import.presenter.js';
 import { TachiConfigResponse, UserImportsQuery } from './dto/tachi.dto.js';
-
-/** As Tachi: a user's import history holds their 500 latest. */
-export const USER_IMPORTS_LIMIT = 500;
+import { TachiService, type UserImportsFilter } from './tachi.service.js';
 
 /** The service's name in Tachi's /config. */
 export const SERVICE_NAME = 'Score Tracker';
@@ -18,7 +15,7 @@ export const SERVICE_NAME = 'Score Tracker';
 @ApiTags('tachi')
 @Controller()
 export class TachiController {
-  constructor(private readonly imports: ImportsRepository) {}
+  constructor(private readonly tachi: TachiService) {}
 
   @Get('config')
   @ApiOperation({ summary: "Tachi's bootstrap: the service's name, its games and import types." })
@@ -30,19 +27,19 @@ export class TachiController {
   @Get('users/:userID/imports')
   @ApiOperation({ summary: "The user's 500 latest completed imports, latest finished first. Public." })
   @ApiOkResponse({ type: ImportDocument, isArray: true })
-  async list(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<ImportDocument[]> {
-    return (await this.imports.listByUser(user.id, 'completed', filterOf(query), USER_IMPORTS_LIMIT)).map(toImportDocument);
+  list(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<ImportDocument[]> {
+    return this.tachi.completedImports(user.id, filterOf(query));
   }
 
   @Get('users/:userID/imports/failed')
   @ApiOperation({ summary: "The user's 500 latest failed imports, latest started first. Public." })
   @ApiOkResponse({ type: FailedImportDocument, isArray: true })
-  async failed(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<FailedImportDocument[]> {
-    return (await this.imports.listByUser(user.id, 'failed', filterOf(query), USER_IMPORTS_LIMIT)).map(toFailedImportDocument);
+  failed(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<FailedImportDocument[]> {
+    return this.tachi.failedImports(user.id, filterOf(query));
   }
 }
 
-const filterOf = (query: UserImportsQuery) => ({
+const filterOf = (query: UserImportsQuery): UserImportsFilter => ({
   importType: query.importType,
   userIntent: query.userIntent === undefined ? undefined : query.userIntent === 'true',
 });

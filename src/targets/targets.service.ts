@@ -15,10 +15,6 @@ import {
   toQuestlineDocument,
   toQuestSubDocument,
   type EvaluatedGoalResult,
-  type GoalRow,
-  type GoalSubRecord,
-  type QuestRow,
-  type QuestSubRecord,
 } from '../presenters/targets.presenter.js';
 import type { GoalCriteria } from '../scoring/targets/criteria.js';
 import { checkGoalAgainstGpt, checkGoalShape, goalName, normaliseGoal, type GoalChartsContext } from '../scoring/targets/goal-definition.js';
@@ -27,6 +23,7 @@ import { questGoalIDs } from '../scoring/targets/subscriptions.writer.js';
 import { TargetEvaluationService } from '../scoring/targets/target-evaluation.service.js';
 import { TargetSubscriptionsService } from '../scoring/targets/target-subscriptions.service.js';
 import type { AddGoalDto } from './dto/targets.dto.js';
+import type { GoalRow, GoalSubRow, QuestRow, QuestSubRow } from '../database/schema.js';
 
 const definitionOf = (g: GoalRow): GoalDefinition => ({
   goalID: g.goalID,
@@ -82,7 +79,7 @@ export class TargetsService {
     return user;
   }
 
-  private async subsDocuments(subs: { goalSubs: GoalSubRecord[]; questSubs: QuestSubRecord[] }) {
+  private async subsDocuments(subs: { goalSubs: GoalSubRow[]; questSubs: QuestSubRow[] }) {
     const [goals, quests] = await Promise.all([
       this.targets.goalsByIds(subs.goalSubs.map((s) => s.goalID)),
       this.targets.questsByIds(subs.questSubs.map((s) => s.questID)),

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { toChartDocument, toFolderDocument, toSongDocument, type ChartRow, type FolderRow, type SongRow } from '../presenters/catalog.presenter.js';
+import { toChartDocument, toFolderDocument, toSongDocument } from '../presenters/catalog.presenter.js';
 import type { UserRow } from '../http/auth/auth-context.js';
-import type { StatDocument } from '../database/schema.js';
+import type { ChartRow, FolderRow, SongRow, StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ShowcaseRepository } from '../repositories/showcase.repository.js';

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { MatchLookup } from '../game-support/common/match-type.js';
+import { MATCH_TYPE_DEFINITIONS } from '../game-support/match-types.js';
 import type { GptSupport, MatchType } from '../game-support/types.js';
 import { ScoresRepository, type ExportedScoreRow } from '../repositories/scores.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
@@ -6,27 +8,28 @@ import type { UgptContext } from './ugpt.guard.js';
 /** Scores read per query while streaming an export. */
 const EXPORT_PAGE = 500;
 
-const HASH_TYPES: readonly MatchType[] = ['bmsChartHash', 'uscChartHash', 'itgChartHash', 'iidxChartHash'];
-const IN_GAME_ID_TYPES: readonly MatchType[] = ['sdvxInGameID', 'inGameID'];
-
 type Match = { matchType: MatchType; identifier: string; difficulty?: string; artist?: string };
 
 /**
  * How a batch-manual element names the score's chart on an instance with the same catalog: a chart
- * hash, else an in-game id, else the song id (stable across instances seeded alike), else the title.
+ * hash, else an in-game id, else the song id (stable across instances seeded alike), else the title,
+ * each by the first match type of that kind (in the registry's order) the GPT supports.
  * Without meta.version only primary charts match by song or in-game id, so a non-primary chart
  * without a hash has no match (null).
  */
 export function exportMatch(gpt: GptSupport, row: Pick<ExportedScoreRow, 'chart' | 'song'>): Match | null {
   const { chart, song } = row;
-  const supports = (type: MatchType) => gpt.supportedMatchTypes.includes(type);
-  const hashType = HASH_TYPES.find(supports);
+  const supported = (kind: MatchLookup['kind']): MatchType | undefined =>
+    MATCH_TYPE_DEFINITIONS.find((m) => m.lookup.kind === kind && gpt.supportedMatchTypes.includes(m.name))?.name;
+  const hashType = supported('chartHash');
   if (hashType && chart.chartHashes.length) return { matchType: hashType, identifier: chart.chartHashes[0] };
   if (!chart.isPrimary) return null;
-  const inGameType = IN_GAME_ID_TYPES.find(supports);
+  const inGameType = supported('chartInGameID');
   if (inGameType && chart.inGameIDs.length) return { matchType: inGameType, identifier: String(chart.inGameIDs[0]), difficulty: chart.difficulty };
-  if (supports('serviceSongID')) return { matchType: 'serviceSongID', identifier: String(song.id), difficulty: chart.difficulty };
-  if (supports('songTitle')) return { matchType: 'songTitle', identifier: song.title, artist: song.artist, difficulty: chart.difficulty };
+  const songIDType = supported('songID');
+  if (songIDType) return { matchType: songIDType, identifier: String(song.id), difficulty: chart.difficulty };
+  const titleType = supported('songTitle');
+  if (titleType) return { matchType: titleType, identifier: song.title, artist: song.artist, difficulty: chart.difficulty };
   return null;
 }
 

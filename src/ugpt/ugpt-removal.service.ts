@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { confirmPassword } from '../auth/confirm-password.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { UserBusyError } from '../scoring/import-lock.js';
-import { ScoreRemovalService } from '../scoring/score-removal.service.js';
+import { ScoreRemovalService } from '../scoring/removal/score-removal.service.js';
 import type { UgptContext } from './ugpt.guard.js';
 
 /** A user deleting their own profile on a GPT, as the admin's destroy-ugpt does. */

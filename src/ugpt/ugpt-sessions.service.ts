@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { pickAlg } from '../http/algorithms.js';
-import { toSessionDocument, type SessionDocument, type SessionRecord } from '../presenters/session.presenter.js';
+import { toSessionDocument, type SessionDocument } from '../presenters/session.presenter.js';
 import { UgptSessionsRepository } from '../repositories/ugpt-sessions.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
+import type { SessionRow } from '../database/schema.js';
 
 /** Spec part 8: best and recent sessions (and Tachi's search and highlighted lists) hold 100. */
 export const SESSION_LIST_LIMIT = 100;
@@ -35,7 +36,7 @@ export class UgptSessionsService {
   }
 
   /** SessionDocuments with their score ids in play order. */
-  private async documents(rows: readonly SessionRecord[]): Promise<SessionDocument[]> {
+  private async documents(rows: readonly SessionRow[]): Promise<SessionDocument[]> {
     const bySession = await this.repository.scoreIDsBySession(rows.map((r) => r.sessionID));
     return rows.map((r) => toSessionDocument(r, bySession.get(r.sessionID) ?? []));
   }

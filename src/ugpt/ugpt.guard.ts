@@ -4,14 +4,14 @@ import type { UserRow } from '../http/auth/auth-context.js';
 import { resolveGpt } from '../http/gpt.decorator.js';
 import type { ApiRequest } from '../http/request.js';
 import type { GptSupport } from '../game-support/types.js';
-import type { GameStatsRecord } from '../presenters/game-stats.presenter.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
+import type { GameStatsRow } from '../database/schema.js';
 
 /** A user on a GPT: the route's :userID, :game and :playtype, and the user's game stats there. */
 export interface UgptContext {
   user: UserRow;
   gpt: GptSupport;
-  stats: GameStatsRecord;
+  stats: GameStatsRow;
 }
 
 type UgptRequest = ApiRequest & { ugpt?: UgptContext };
@@ -24,7 +24,7 @@ type UgptRequest = ApiRequest & { ugpt?: UgptContext };
 @Injectable()
 export class UgptGuard implements CanActivate {
   /** A profile's stats row, while the profile is unchanged (see ChangeFeed). */
-  private readonly profiles: FeedMemo<GameStatsRecord>;
+  private readonly profiles: FeedMemo<GameStatsRow>;
 
   constructor(
     private readonly gameStats: GameStatsRepository,

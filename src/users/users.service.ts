@@ -7,7 +7,7 @@ import type { PatchUserDto } from './dto/users.dto.js';
 import { normaliseSocial, SOCIAL_NETWORKS } from './social-media.js';
 import { toUserDocument, type UserDocument } from '../presenters/user.presenter.js';
 import { UsersRepository, type ProfileChanges } from '../repositories/users.repository.js';
-import { AccountRemovalService } from '../scoring/account-removal.service.js';
+import { AccountRemovalService } from '../scoring/removal/account-removal.service.js';
 import { UserBusyError } from '../scoring/import-lock.js';
 
 export const USER_LIST_LIMIT = 100;

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { aliasedColumns, readStatement, type Database } from '../../src/database/database.js';
-import { EMPTY_SOCIALS, userGameStats, users } from '../../src/database/schema.js';
+import { EMPTY_SOCIALS, userGameStats, users, type GameStatsRow, type UserRow } from '../../src/database/schema.js';
 import { openTestDatabase } from '../support/app.js';
-
-type UserRow = typeof users.$inferSelect;
-type StatsRow = typeof userGameStats.$inferSelect;
 
 const USERS_BY_IDS = readStatement<UserRow>(
   'test_users_by_ids',
   sql`SELECT ${aliasedColumns(getTableColumns(users))} FROM ${users} WHERE ${users.id} = ANY($1::int[]) ORDER BY ${users.id}`,
 );
-const STATS_OF = readStatement<StatsRow>(
+const STATS_OF = readStatement<GameStatsRow>(
   'test_stats_of',
   sql`SELECT ${aliasedColumns(getTableColumns(userGameStats))} FROM ${userGameStats} WHERE ${userGameStats.userID} = $1`,
 );

@@ -14,7 +14,7 @@ import { GUEST, sessionAuth, type UserRow } from '../../src/http/auth/auth-conte
 import { ScoresModule } from '../../src/scores/scores.module.js';
 import { ScoresService } from '../../src/scores/scores.service.js';
 import { ImportLockService } from '../../src/scoring/import-lock.service.js';
-import { loadChartContexts, recomputePersonalBests } from '../../src/scoring/personal-bests.writer.js';
+import { loadChartContexts, recomputePersonalBests } from '../../src/scoring/pbs/personal-bests.writer.js';
 import { openTestDatabase } from '../support/app.js';
 
 const T0 = Date.UTC(2024, 2, 1, 20);

@@ -9,9 +9,8 @@ import { DatabaseModule } from '../../src/database/database.module.js';
 import { ConfigModule } from '../../src/config/config.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import type { Db } from '../../src/database/database.js';
-import { charts, EMPTY_SOCIALS, profileRatings, songs, userGameStats, users, type UserRow } from '../../src/database/schema.js';
+import { charts, EMPTY_SOCIALS, profileRatings, songs, userGameStats, users, type GameStatsRow, type UserRow } from '../../src/database/schema.js';
 import type { GptSupport } from '../../src/game-support/types.js';
-import type { GameStatsRecord } from '../../src/presenters/game-stats.presenter.js';
 import { openTestDatabase } from '../support/app.js';
 
 export interface ServiceTestModule {
@@ -104,7 +103,7 @@ export async function insertProfile(
   gpt: GptSupport,
   ratings: Record<string, number | null>,
   classes: Record<string, string> = {},
-): Promise<GameStatsRecord> {
+): Promise<GameStatsRow> {
   const [row] = await db.insert(userGameStats).values({ userID, game: gpt.game, playtype: gpt.playtype, ratings, classes, lastUpdated: 0 }).returning();
   const rated = Object.entries(ratings).filter((e): e is [string, number] => e[1] !== null);
   if (rated.length) await db.insert(profileRatings).values(rated.map(([alg, value]) => ({ userID, game: gpt.game, playtype: gpt.playtype, alg, value })));

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
-import { gameStatsSnapshots, type UserRow } from '../../src/database/schema.js';
+import { gameStatsSnapshots, type GameStatsRow, type UserRow } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
-import type { GameStatsRecord } from '../../src/presenters/game-stats.presenter.js';
 import type { UgptContext } from '../../src/ugpt/ugpt.guard.js';
 import { UgptModule } from '../../src/ugpt/ugpt.module.js';
 import { HISTORY_LIMIT, UgptStandingService } from '../../src/ugpt/ugpt-standing.service.js';
@@ -48,7 +47,7 @@ describe('UgptStandingService', () => {
       players = new Map();
       for (const [name, ktLampRating, BPI] of ratings) {
         const user: UserRow = await insertUser(t.db, name);
-        const stats: GameStatsRecord = await insertProfile(t.db, user.id, SP, { ktLampRating, BPI });
+        const stats: GameStatsRow = await insertProfile(t.db, user.id, SP, { ktLampRating, BPI });
         players.set(name, { user, gpt: SP, stats });
       }
       const other = await insertUser(t.db, 'dp_only');

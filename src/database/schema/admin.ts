@@ -15,3 +15,5 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   params: jsonb('params').$type<Record<string, unknown>>().notNull(),
   timestamp: unixMs('timestamp').notNull(),
 });
+
+export type AdminAuditRow = typeof adminAuditLog.$inferSelect;

@@ -67,3 +67,7 @@ export const oauthCodes = pgTable('oauth_codes', {
   usedAt: unixMs('used_at'),
   keyID: integer('key_id').references(() => apiKeys.keyID, { onDelete: 'set null' }),
 });
+
+export type ClientRow = typeof apiClients.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type OAuthCodeRow = typeof oauthCodes.$inferSelect;

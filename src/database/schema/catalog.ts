@@ -1,9 +1,25 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SONG_DATA_MATCH_FIELDS } from '../../game-support/match-types.js';
+
+/**
+ * `(data ->> 'field')`, the field written as a literal: an expression index on it serves only queries that write the
+ * same expression (a parameter in its place would not match it).
+ */
+export function jsonDataField(data: AnyPgColumn, field: string): SQL {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(field)) throw new Error(`'${field}' is not a plain data field name.`);
+  return sql`(${data} ->> ${sql.raw(`'${field}'`)})`;
+}
+
+/** songs_ddr_song_hash_idx for ddrSongHash. */
+const songDataIndexName = (field: string) => `songs_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`;
 
 /**
  * Songs, per game. `match_titles` (lowercased title and alternate titles) serves batch-manual's
- * exact songTitle match; `search_text` serves trigram title search.
+ * exact songTitle match; `search_text` serves trigram title search. Each song data field a
+ * songData match type reads (SONG_DATA_MATCH_FIELDS, from the match-type registry: DDR's
+ * ddrSongHash) has an expression index on (game, data ->> field), named songs_<field>_idx: a new
+ * one is a registry line and the migration `npm run db:generate` writes for it.
  */
 export const songs = pgTable(
   'songs',
@@ -26,13 +42,15 @@ export const songs = pgTable(
     // GiST rather than GIN: the planner prices GIN trigram scans above a sequential scan that
     // computes word_similarity for every song of a game (tens of ms), and so never used it
     index('songs_search_trgm_idx').using('gist', sql`${t.searchText} gist_trgm_ops`),
-    index('songs_ddr_song_hash_idx').on(t.game, sql`(${t.data} ->> 'ddrSongHash')`),
+    ...SONG_DATA_MATCH_FIELDS.map((field) => index(songDataIndexName(field)).on(t.game, jsonDataField(t.data, field))),
   ],
 );
 
 /**
- * Charts. `in_game_ids` (data.inGameID as a list) and `chart_hashes` (lowercased MD5/SHA256 of BMS and
- * PMS, SHA1 of USC, hashGSv3 of ITG, from data) are the batch-manual match keys, each behind a GIN index.
+ * Charts. `in_game_ids` and `chart_hashes` are the batch-manual chart match keys, each behind a GIN
+ * index: derived from data by the match-type registry (`chartMatchKeys`: the integers of every
+ * chartInGameID field, the lowercased strings of every chartHash field), so a match type of either
+ * kind on a new data field needs no migration.
  */
 export const charts = pgTable(
   'charts',
@@ -176,3 +194,12 @@ export const bmsCourses = pgTable('bms_courses', {
   value: text('value').notNull(),
   seedHash: text('seed_hash').notNull(),
 });
+
+export type SongRow = typeof songs.$inferSelect;
+export type ChartRow = typeof charts.$inferSelect;
+export type FolderRow = typeof folders.$inferSelect;
+export type TableRow = typeof gameTables.$inferSelect;
+export type GoalRow = typeof goals.$inferSelect;
+export type QuestRow = typeof quests.$inferSelect;
+export type QuestlineRow = typeof questlines.$inferSelect;
+export type BmsCourseRow = typeof bmsCourses.$inferSelect;

@@ -24,3 +24,5 @@ export const userGameStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userID, t.game, t.playtype] }), index('user_game_stats_gpt_user_idx').on(t.game, t.playtype, t.userID)],
 );
+
+export type GameStatsRow = typeof userGameStats.$inferSelect;

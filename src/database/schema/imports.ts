@@ -146,3 +146,9 @@ export const classAchievements = pgTable(
   },
   (t) => [index('class_achievements_gpt_time_idx').on(t.game, t.playtype, t.timeAchieved), index('class_achievements_user_idx').on(t.userID)],
 );
+
+export type ImportRow = typeof imports.$inferSelect;
+export type NewImportRow = typeof imports.$inferInsert;
+export type OrphanRow = typeof orphanScores.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type ClassAchievementRow = typeof classAchievements.$inferSelect;

@@ -21,3 +21,5 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_sent_idx').on(t.sentTo, t.sentAt)],
 );
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -88,7 +88,7 @@ export const personalBests = pgTable(
     /**
      * The PB's place on its chart, from 1. Exact while the chart's chart_rankings row is clean;
      * while it is dirty (an import or deletion moved PBs and the refresher has not run yet) readers
-     * count it live from the ranking key (see database/pb-rank.ts).
+     * count it live from the ranking key (see pb-rank.ts).
      */
     rank: integer('rank').notNull().default(0),
     /** The ranking key's first value: the GPT's pbOrder value (pbOrderValue), else percent. */
@@ -106,7 +106,7 @@ export const personalBests = pgTable(
 /**
  * One row per chart that has (or had) PBs: its player count (outOf of every PB there) and whether
  * stored ranks are stale. Imports write only their own PBs: they bump `players` and set
- * `dirtySince`; the rank refresher (scoring/rank-refresher.ts) re-ranks dirty charts off the
+ * `dirtySince`; the rank refresher (scoring/pbs/rank-refresher.ts) re-ranks dirty charts off the
  * request path and clears it.
  */
 export const chartRankings = pgTable(
@@ -129,3 +129,9 @@ export const chartRankings = pgTable(
       .where(sql`${t.dirtySince} IS NOT NULL`),
   ],
 );
+
+export type ScoreRow = typeof scores.$inferSelect;
+export type NewScoreRow = typeof scores.$inferInsert;
+export type PersonalBestRow = typeof personalBests.$inferSelect;
+/** A PB as reads serve it: its rank (counted live while its chart is dirty) and the chart's PB count (see pb-rank.ts). */
+export type PbReadRow = PersonalBestRow & { outOf: number };

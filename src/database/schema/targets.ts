@@ -75,3 +75,6 @@ export const questSubs = pgTable(
       .where(sql`NOT ${t.achieved} AND ${t.lastInteraction} IS NOT NULL`),
   ],
 );
+
+export type GoalSubRow = typeof goalSubs.$inferSelect;
+export type QuestSubRow = typeof questSubs.$inferSelect;

@@ -94,3 +94,6 @@ export const profileRatings = pgTable(
     index('profile_ratings_gpt_alg_value_idx').on(t.game, t.playtype, t.alg, t.value.desc(), t.userID),
   ],
 );
+
+export type UgptSettingsRow = typeof ugptSettings.$inferSelect;
+export type GameStatsSnapshotRow = typeof gameStatsSnapshots.$inferSelect;

@@ -90,3 +90,4 @@ export const loginSessions = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;

@@ -51,3 +51,5 @@ export const webhookDeliveries = pgTable(
       .where(sql`status = 'pending'`),
   ],
 );
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

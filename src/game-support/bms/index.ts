@@ -8,6 +8,7 @@ import {
   EX_GRADE_BOUNDARIES,
   EX_GRADES,
   EX_LAMPS,
+  EX_SCORE_TARGETS,
   exScoreDerivation,
   tableFolders,
 } from '../common/ex-score.js';
@@ -62,6 +63,7 @@ function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'cla
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
+    targets: EX_SCORE_TARGETS,
   });
   return gpt;
 }

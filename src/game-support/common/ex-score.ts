@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChartInfo, PbMergeRule } from '../types.js';
+import type { ChartInfo, GptTargets, PbMergeRule } from '../types.js';
 import type { DeriveOptions } from './derive.js';
 import { ninths } from './grades.js';
 import { COMMON_OPTIONAL, decimalIn, nonNegInt } from './metrics.js';
@@ -44,6 +44,21 @@ export function exScoreDerivation(perfect: string): DeriveOptions {
     },
   };
 }
+
+/**
+ * Tachi's goal rules of the EX-score games (IIDX, BMS, PMS): a score goal is an EX score out of the chart's
+ * notecount × 2, on a single chart only; grade deltas are counted in EX score ("AA+40"); a lamp goal's progress shows
+ * the PB's BP count.
+ */
+export const EX_SCORE_TARGETS: GptTargets = {
+  exScore: {
+    maxScore: (chartData) => (typeof chartData.notecount === 'number' ? chartData.notecount * 2 : undefined),
+  },
+  lampProgress: (scoreData) => {
+    const bp = scoreData.optional.bp;
+    return typeof bp === 'number' ? `${scoreData.lamp} (BP: ${bp})` : undefined;
+  },
+};
 
 /** A gauge or score graph whose points are all present (HEAD GRAPH, as opposed to NULLABLE_GRAPH). */
 const fullGraphOf = (min: number, max: number) => z.array(z.number().min(min).max(max)).nullable().optional();

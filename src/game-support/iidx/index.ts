@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
-import { EX_GRADE_BOUNDARIES, EX_GRADES, EX_LAMPS, exScoreDerivation } from '../common/ex-score.js';
+import { EX_GRADE_BOUNDARIES, EX_GRADES, EX_LAMPS, EX_SCORE_TARGETS, exScoreDerivation } from '../common/ex-score.js';
 import { COMMON_OPTIONAL, decimalIn, graphOf, inGameID, nonNegInt, tierEntry } from '../common/metrics.js';
 import type { Difficulties, GameSupport, GptSupport, ScoreRatingAlg } from '../types.js';
 import { IIDX_DANS } from './classes.js';
@@ -155,6 +155,7 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
       { kind: 'best', optional: 'bp', direction: 'min', name: 'Best BP' },
     ],
     identityMetrics: [],
+    targets: EX_SCORE_TARGETS,
   });
   return gpt;
 }

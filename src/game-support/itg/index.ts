@@ -6,6 +6,7 @@ import { allChecks, forbiddenJudgements, type ScoreCheck } from '../common/lamp-
 import { decimalIn, EMPTY_STRICT } from '../common/metrics.js';
 import type { GameSupport, GptSupport, PbOrder } from '../types.js';
 import { BLOCK_RATING, BLOCK_RATING_SESSION, FASTEST_32, FASTEST_32_PROFILE, HIGHEST_BLOCK } from './ratings.js';
+import { ITG_TARGETS } from './targets.js';
 
 /** Only a fail can end before the whole chart was survived. */
 const survivedAll: ScoreCheck = (input) => {
@@ -91,6 +92,7 @@ const gpt: GptSupport = defineGpt({
   pbMerge: [{ kind: 'fromLampPB', optional: ['lifebarHistory'] }],
   // HEAD's provided survivedPercent tells apart fails with the same score.
   identityMetrics: ['survivedPercent'],
+  targets: ITG_TARGETS,
 });
 
 export const ITG: GameSupport = {

@@ -9,6 +9,7 @@ import {
   EX_GRADE_BOUNDARIES,
   EX_GRADES,
   EX_LAMPS,
+  EX_SCORE_TARGETS,
   exScoreDerivation,
   tableFolders,
 } from '../common/ex-score.js';
@@ -57,6 +58,7 @@ function pmsGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     ...deriveWith(() => gpt, exScoreDerivation('cool')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
+    targets: EX_SCORE_TARGETS,
   });
   return gpt;
 }

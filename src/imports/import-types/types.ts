@@ -1,4 +1,4 @@
-import type { Type } from '@nestjs/common';
+import type { Provider, Type } from '@nestjs/common';
 import type { ChartInfo, GptSupport } from '../../game-support/types.js';
 import type { ErrorShape } from '../../http/response-shapes.js';
 
@@ -98,11 +98,14 @@ export interface ImportType<Item = unknown> {
 
 /**
  * One format's entry in the registry: its import types, and for a score hook the controllers of
- * its routes (served under /ir/… and /api/v1/ir/…) and the error shape its client reads.
+ * its routes (served under /ir/… and /api/v1/ir/…), the service those controllers call, and the
+ * error shape its client reads.
  */
 export interface ImportFormat {
   types: readonly ImportType[];
   controllers?: readonly Type<unknown>[];
+  /** The hook's service (ImportsModule provides it): what its routes do, so that its controllers only declare them. */
+  providers?: readonly Provider[];
   errorShapes?: readonly ErrorShape[];
 }
 

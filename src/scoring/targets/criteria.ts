@@ -11,7 +11,7 @@ export interface GoalCriteria {
 /** The PB a single-mode goal reports its progress from, with what formatting it needs. */
 export interface ProgressPb {
   scoreData: ScoreData;
-  /** The chart's data (IIDX, BMS and PMS grade deltas count EX score against the notecount). */
+  /** The chart's data (where the GPT counts EX score, grade deltas are counted against the chart's maximum score). */
   chartData: Readonly<Record<string, unknown>>;
 }
 
@@ -37,9 +37,6 @@ export function upTo2dp(n: number): string {
 
 const localeNumber = (n: number) => n.toLocaleString('en-GB');
 
-/** Games whose grade deltas are counted in raw EX score (Tachi's rule); others in compact notation. */
-const RAW_DELTA_GAMES = new Set(['iidx', 'bms', 'pms']);
-
 function signed(n: number, format: (x: number) => string): string {
   return n < 0 ? `-${format(-n)}` : `+${format(n)}`;
 }
@@ -49,18 +46,20 @@ const compact = (n: number) => new Intl.NumberFormat('en-GB', { notation: 'compa
 /**
  * A grade delta such as "AA+40" or "AAA-100": the distance from the PB's own grade boundary (lower)
  * or to the next grade's boundary (upper). The upper one is used when it names the goal's grade,
- * otherwise the closer of the two. Measured in the GPT's grade metric; on IIDX, BMS and PMS (percent
- * boundaries) converted to EX score through the chart's notecount.
+ * otherwise the closer of the two. Measured in the GPT's grade metric, in compact notation; where the
+ * GPT counts EX score (`targets.exScore`: IIDX, BMS, PMS), in whole points, percent boundaries converted
+ * through the chart's maximum score.
  */
 export function gradeDelta(pb: ProgressPb, goalGrade: number, gpt: GptSupport): string {
   const { scoreData } = pb;
   const own = Math.min(Math.max(scoreData.gradeIndex, 0), gpt.grades.length - 1);
-  const notecount = typeof pb.chartData.notecount === 'number' ? pb.chartData.notecount : undefined;
-  const exScore = gpt.gradeMetric === 'percent' && RAW_DELTA_GAMES.has(gpt.game) && notecount !== undefined;
+  const exScoreRule = gpt.targets?.exScore;
+  const maxScore = gpt.gradeMetric === 'percent' ? exScoreRule?.maxScore(pb.chartData) : undefined;
+  const exScore = maxScore !== undefined;
   const value = gpt.gradeMetric === 'score' || exScore ? scoreData.score : scoreData.percent;
-  const boundary = (i: number) => (exScore ? Math.ceil((gpt.gradeBoundaries[i] * notecount! * 2) / 100) : gpt.gradeBoundaries[i]);
+  const boundary = (i: number) => (exScore ? Math.ceil((gpt.gradeBoundaries[i] * maxScore) / 100) : gpt.gradeBoundaries[i]);
   const format = (n: number) => {
-    if (exScore || (gpt.gradeMetric === 'score' && RAW_DELTA_GAMES.has(gpt.game))) return String(Math.round(n));
+    if (exScore || (gpt.gradeMetric === 'score' && exScoreRule)) return String(Math.round(n));
     if (gpt.gradeMetric === 'percent') return `${n.toFixed(2)}%`;
     return compact(n);
   };
@@ -72,13 +71,9 @@ export function gradeDelta(pb: ProgressPb, goalGrade: number, gpt: GptSupport): 
   return upperDistance < value - boundary(own) ? upper : lower;
 }
 
+/** The PB's lamp, with what the GPT adds to it (`targets.lampProgress`: BMS's BP count). */
 function lampWithDetail(pb: ProgressPb, gpt: GptSupport): string {
-  const { scoreData } = pb;
-  const bp = scoreData.optional.bp;
-  if (RAW_DELTA_GAMES.has(gpt.game) && typeof bp === 'number') return `${scoreData.lamp} (BP: ${bp})`;
-  const diedAt = scoreData.optional.diedAt;
-  if (gpt.game === 'itg' && typeof diedAt === 'number') return `${scoreData.lamp} (Died ${upTo2dp(diedAt)}% in)`;
-  return scoreData.lamp;
+  return gpt.targets?.lampProgress?.(pb.scoreData) ?? pb.scoreData.lamp;
 }
 
 function enumIndex(names: readonly string[], what: string) {

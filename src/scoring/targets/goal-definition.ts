@@ -19,9 +19,6 @@ export interface GoalChartsContext {
   folder?: { title: string; chartCount: number };
 }
 
-/** Games whose score goals are EX score and only on single charts (Tachi's rule). */
-const EX_SCORE_GAMES = new Set(['iidx', 'bms', 'pms']);
-
 /** Why `{charts, criteria}` is not a well-formed goal, before looking anything up; undefined when it is. */
 export function checkGoalShape(charts: { type: unknown; data: unknown }, criteria: Record<string, unknown>): string | undefined {
   const { type, data } = charts;
@@ -47,7 +44,8 @@ export function checkGoalShape(charts: { type: unknown; data: unknown }, criteri
 
 /**
  * Why a well-formed goal does not fit its GPT and charts (Tachi's goal validation); undefined when
- * it does. `context` holds what the catalog found for the goal's charts.
+ * it does. `context` holds what the catalog found for the goal's charts. The GPT's own rules come
+ * from its `targets` (the criteria keys it allows, EX-score goals).
  */
 export function checkGoalAgainstGpt(goal: Pick<GoalDefinition, 'charts' | 'criteria'>, gpt: GptSupport, context: GoalChartsContext): string | undefined {
   const { charts, criteria } = goal;
@@ -67,14 +65,16 @@ export function checkGoalAgainstGpt(goal: Pick<GoalDefinition, 'charts' | 'crite
     chartCount = context.folder.chartCount;
   }
 
+  const rules = gpt.targets;
+  if (rules?.criteriaKeys && !rules.criteriaKeys.includes(criteria.key))
+    return `criteria.key '${criteria.key}' is not used on ${gpt.game} ${gpt.playtype}: use ${rules.criteriaKeys.map((k) => `'${k}'`).join(', ')}.`;
   const kind = criteriaKind(criteria.key)!;
   const problem = kind.check(criteria.value, gpt);
   if (problem) return problem;
-  if (criteria.key === 'score' && EX_SCORE_GAMES.has(gpt.game)) {
+  if (criteria.key === 'score' && rules?.exScore) {
     if (charts.type !== 'single') return `Score goals on ${gpt.game} are only allowed on a single chart.`;
-    const notecount = context.charts[0].data.notecount;
-    if (typeof notecount === 'number' && criteria.value > notecount * 2)
-      return `criteria.value ${criteria.value} is more than the chart's maximum score (${notecount * 2}).`;
+    const maxScore = rules.exScore.maxScore(context.charts[0].data);
+    if (maxScore !== undefined && criteria.value > maxScore) return `criteria.value ${criteria.value} is more than the chart's maximum score (${maxScore}).`;
   }
 
   const countNum = criteria.countNum ?? 0;

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { insertRowsIgnoringConflicts } from '../../database/bulk-write.js';
 import { queryRows, type Tx } from '../../database/database.js';
-import { goalSubs, questSubs, type QuestSection } from '../../database/schema.js';
+import { goalSubs, questSubs, type GoalSubRow, type QuestSection, type QuestSubRow } from '../../database/schema.js';
 import type { GoalCriteria } from './criteria.js';
 import { evaluateGoals, type GoalCharts, type GoalDefinition, type GoalEvaluation } from './goal-evaluation.js';
-
-export type GoalSubRow = typeof goalSubs.$inferSelect;
-export type QuestSubRow = typeof questSubs.$inferSelect;
 
 /** Subscription caps per user and GPT. */
 export const MAX_GOAL_SUBSCRIPTIONS = 1000;

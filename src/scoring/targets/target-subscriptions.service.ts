@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { and, count, eq } from 'drizzle-orm';
 import { Database } from '../../database/database.js';
-import { goals, goalSubs, questSubs, type QuestSection } from '../../database/schema.js';
+import { goals, goalSubs, questSubs, type GoalSubRow, type QuestSection, type QuestSubRow } from '../../database/schema.js';
 import { evaluateGoals, type GoalDefinition, type GoalEvaluation } from './goal-evaluation.js';
 import {
   insertQuestSubscription,
@@ -11,8 +11,6 @@ import {
   pruneOrphanGoalSubs,
   questGoalIDs,
   subscribedParentQuests,
-  type GoalSubRow,
-  type QuestSubRow,
 } from './subscriptions.writer.js';
 import { lockUserTargets } from './target-progress.writer.js';
 

@@ -1,5 +1,5 @@
 import type { ChartInfo, GptSupport, RatedScore, ScoreData, ScoreInput, SongInfo } from '../../../src/game-support/types.js';
-import type { ScoreForPb } from '../../../src/scoring/pb-merge.js';
+import type { ScoreForPb } from '../../../src/scoring/pbs/pb-merge.js';
 
 export function chart(overrides: Partial<ChartInfo> = {}): ChartInfo {
   return { chartID: 'c1', songID: 1, playtype: 'Single', difficulty: 'EXH', level: '18', levelNum: 18, isPrimary: true, versions: [], data: {}, ...overrides };

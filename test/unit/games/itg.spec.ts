@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ITG } from '../../../src/game-support/itg/index.js';
-import { mergePersonalBest, pbOrderValue } from '../../../src/scoring/pb-merge.js';
+import { mergePersonalBest, pbOrderValue } from '../../../src/scoring/pbs/pb-merge.js';
 import { chart, derive, deriveError, input, rated, song, stored } from './fixtures.js';
 
 const gpt = ITG.gpts.Stamina;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { JUBEAT } from '../../../src/game-support/jubeat/index.js';
-import { mergePersonalBest } from '../../../src/scoring/pb-merge.js';
+import { mergePersonalBest } from '../../../src/scoring/pbs/pb-merge.js';
 import { chart, derive, deriveError, input, rated, song, stored } from './fixtures.js';
 
 const gpt = JUBEAT.gpts.Single;

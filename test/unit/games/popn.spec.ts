@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { POPN } from '../../../src/game-support/popn/index.js';
-import { mergePersonalBest } from '../../../src/scoring/pb-merge.js';
+import { mergePersonalBest } from '../../../src/scoring/pbs/pb-merge.js';
 import { chart, derive, deriveError, input, rated, song, stored } from './fixtures.js';
 
 const gpt = POPN.gpts['9B'];

@@ -3,7 +3,7 @@ import { BMS } from '../../../src/game-support/bms/index.js';
 import { CHUNITHM } from '../../../src/game-support/chunithm/index.js';
 import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import type { GptSupport, ScoreInput } from '../../../src/game-support/types.js';
-import { mergePersonalBest, type ScoreForPb } from '../../../src/scoring/pb-merge.js';
+import { mergePersonalBest, type ScoreForPb } from '../../../src/scoring/pbs/pb-merge.js';
 import { chart, derive, input, song } from '../games/fixtures.js';
 
 const sdvx = SDVX.gpts.Single;

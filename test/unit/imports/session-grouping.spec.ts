@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { extendsSession, groupIntoSessions, SESSION_GAP_MS } from '../../../src/scoring/session-grouping.js';
+import { extendsSession, groupIntoSessions, SESSION_GAP_MS } from '../../../src/scoring/sessions/session-grouping.js';
 
 const T = 1_700_000_000_000;
 const HOUR = 60 * 60 * 1000;

@@ -2,8 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
 import { convertUsc, parseUsc, uscIr, uscLamp, uscNoteMod, uscTimeAchieved } from '../../../src/imports/import-types/usc/usc-ir.js';
 import { pbServerScore, playServerScore, uscErrorShape, uscStatusOf } from '../../../src/imports/import-types/usc/usc-replies.js';
-import type { PbRecord } from '../../../src/presenters/pb.presenter.js';
-import type { ScoreRow } from '../../../src/repositories/scores.repository.js';
+import type { PbReadRow, ScoreRow } from '../../../src/database/schema.js';
 
 const HASH = '55f5f3a19f5864d9fd8693419404ee818d499e51';
 const RECEIVED = Date.UTC(2024, 0, 15, 12);
@@ -239,7 +238,7 @@ describe('ir/usc mapping tables', () => {
   });
 
   const scoreData = (lamp: string, judgements: Record<string, number | null> = { critical: 10, near: 2, miss: 1 }) =>
-    ({ score: 9_000_000, percent: 90, lamp, lampIndex: 0, grade: 'A+', gradeIndex: 4, judgements, optional: {} }) as PbRecord['scoreData'];
+    ({ score: 9_000_000, percent: 90, lamp, lampIndex: 0, grade: 'A+', gradeIndex: 4, judgements, optional: {} }) as PbReadRow['scoreData'];
 
   it.each([
     ['FAILED', 1],
@@ -274,7 +273,7 @@ describe('ir/usc mapping tables', () => {
       rank: 2,
       rankTime: 1_705_000_000_000,
       timeAchieved: 1_705_300_000_000,
-    } as PbRecord;
+    } as PbReadRow;
     expect(pbServerScore({ pb, username: 'bob', scoreMeta: {} })).toEqual({
       score: 9_000_000,
       timestamp: 1_705_000_000,

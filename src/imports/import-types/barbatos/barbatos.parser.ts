@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SDVX } from '../../../game-support/sdvx/index.js';
-import { ANY_INF } from '../../../repositories/chart-match.repository.js';
+import { ANY_INF } from '../../../game-support/sdvx/match-types.js';
 import { ImportRejectedError } from '../../import-errors.js';
 import type { ConvertedItem, ParsedImport } from '../types.js';
 

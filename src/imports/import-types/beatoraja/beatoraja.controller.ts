@@ -5,9 +5,6 @@ import {
   Get,
   HttpCode,
   Injectable,
-  InternalServerErrorException,
-  Logger,
-  NotFoundException,
   Param,
   Post,
   Res,
@@ -17,44 +14,11 @@ import {
 } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { AppConfig } from '../../../config/app-config.js';
-import { findGame } from '../../../game-support/registry.js';
-import type { GptSupport } from '../../../game-support/types.js';
 import { CurrentUser, RequirePermissions, RequireUser } from '../../../http/auth/access.decorators.js';
 import type { UserRow } from '../../../http/auth/auth-context.js';
 import { RawResponse } from '../../../http/response-shapes.js';
-import { toChartDocument, toSongDocument } from '../../../presenters/catalog.presenter.js';
-import type { ImportDocument } from '../../../presenters/import.presenter.js';
-import { toScoreDocument } from '../../../presenters/score.presenter.js';
-import { CatalogRepository } from '../../../repositories/catalog.repository.js';
-import { GptLeaderboardsRepository } from '../../../repositories/gpt-leaderboards.repository.js';
-import { OrphanChartsRepository, type EnqueueOutcome, type OrphanChartKey } from '../../../repositories/orphan-charts.repository.js';
-import { RelatedDocuments } from '../../../repositories/related-documents.js';
-import { ScoresRepository } from '../../../repositories/scores.repository.js';
-import { SCORE_ERROR } from '../../import-errors.js';
-import { ImportsService, type SubmitResult } from '../../imports.service.js';
-import { OrphansService } from '../../orphans.service.js';
-import type { ImportRequest } from '../types.js';
-import { CLEARS, isQueueable, orphanChartRecords, type BeatorajaChart } from './beatoraja.parser.js';
-import {
-  BeatorajaCourseResponse,
-  BeatorajaImportedResponse,
-  BeatorajaOrphanedResponse,
-  BeatorajaRankingResponse,
-  type BeatorajaImportedBody,
-} from './beatoraja.responses.js';
-import { beatorajaType } from './beatoraja.type.js';
-import { toBeatorajaRankingScore, type BeatorajaRankingScore } from './leaderboard.js';
-
-interface HookAnswer {
-  success: boolean;
-  description: string;
-  body?: BeatorajaImportedBody | Record<string, never> | { set: string; value: string } | BeatorajaRankingScore[];
-}
-
-/** Most PBs one chart ranking lists, best first. */
-const RANKING_LIMIT = 10_000;
+import { BeatorajaCourseResponse, BeatorajaImportedResponse, BeatorajaOrphanedResponse, BeatorajaRankingResponse } from './beatoraja.responses.js';
+import { BeatorajaIrService, type HookAnswer } from './beatoraja.service.js';
 
 /** Every /ir/beatoraja route needs the client's X-TachiIR-Version: v2 or v3. Runs after authentication. */
 @Injectable()
@@ -64,26 +28,6 @@ class TachiIRVersionGuard implements CanActivate {
     if (typeof version !== 'string' || !/^v[23]/.test(version)) throw new BadRequestException('Invalid X-TachiIR-Version.');
     return true;
   }
-}
-
-const courseBody = z.looseObject({
-  course: z.looseObject({
-    charts: z.array(z.looseObject({ md5: z.string() })).length(4, 'must list the 4 charts of the course'),
-    constraint: z.array(z.string()),
-  }),
-  score: z.looseObject({
-    clear: z.enum(CLEARS),
-    lntype: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  }),
-});
-
-/** Course clears that give no class. */
-const NOT_CLEARED: ReadonlySet<string> = new Set(['NoPlay', 'Failed', 'AssistEasy', 'LightAssistEasy', 'Easy']);
-
-/** A submission's part in the orphan-chart queue: its chart's key and what queueing it did. */
-interface Queued {
-  key: OrphanChartKey;
-  outcome: EnqueueOutcome;
 }
 
 /**
@@ -96,45 +40,18 @@ interface Queued {
 @UseGuards(TachiIRVersionGuard)
 @RawResponse()
 export class BeatorajaController {
-  private readonly logger = new Logger(BeatorajaController.name);
+  constructor(private readonly beatoraja: BeatorajaIrService) {}
 
-  constructor(
-    private readonly imports: ImportsService,
-    private readonly orphans: OrphansService,
-    private readonly orphanCharts: OrphanChartsRepository,
-    private readonly catalog: CatalogRepository,
-    private readonly scores: ScoresRepository,
-    private readonly leaderboards: GptLeaderboardsRepository,
-    private readonly related: RelatedDocuments,
-    private readonly config: AppConfig,
-  ) {}
-
-  /**
-   * One score. An unknown chart waits in the orphan-chart queue with the score: once
-   * BEATORAJA_QUEUE_SIZE distinct players have sent it, its song and chart are created and every
-   * one of those players' orphaned scores of the game is retried.
-   */
+  /** One score; an unknown chart waits in the orphan-chart queue with it (202) until BEATORAJA_QUEUE_SIZE players have sent it. */
   @Post('submit-score')
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiOkResponse({ type: BeatorajaImportedResponse })
   @ApiAcceptedResponse({ type: BeatorajaOrphanedResponse })
   async submitScore(@CurrentUser() user: UserRow, @Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<HookAnswer> {
-    const request: ImportRequest = { body, fields: { timeReceived: Date.now() } };
-    const parsed = beatorajaType.parse(beatorajaType.read(request), { maxScores: 1 });
-    const [item] = parsed.items;
-    const converted = beatorajaType.convert(item, parsed);
-    const queued = converted.kind === 'score' ? await this.queueIfUnknown(user.id, parsed.gpt, item.chart) : undefined;
-    let result: SubmitResult;
-    try {
-      result = await this.imports.submit(user.id, beatorajaType, request, false, { inline: true });
-    } catch (err) {
-      // Nothing of this submission was kept, so it does not count towards the chart.
-      if (queued?.outcome.kind === 'queued' && queued.outcome.added) await this.orphanCharts.withdraw(queued.key, user.id);
-      throw err;
-    }
-    if (queued?.outcome.kind === 'created') await this.deorphan(queued.outcome.userIDs, parsed.gpt.game);
-    return this.answer(res, completed(result), queued?.outcome);
+    const { status, answer } = await this.beatoraja.submitScore(user.id, body);
+    if (status !== undefined) res.status(status);
+    return answer;
   }
 
   /** A dan course clear: its class goes through the import pipeline as a provided class. */
@@ -142,101 +59,15 @@ export class BeatorajaController {
   @HttpCode(200)
   @RequirePermissions('submit_score')
   @ApiOkResponse({ type: BeatorajaCourseResponse })
-  async submitCourse(@CurrentUser() user: UserRow, @Body() body: unknown): Promise<HookAnswer> {
-    const checked = courseBody.safeParse(body);
-    if (!checked.success)
-      throw new BadRequestException(`Invalid Course Submission: ${checked.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
-    const { course, score } = checked.data;
-    if (NOT_CLEARED.has(score.clear)) return { success: true, description: 'Class not updated: the course was not cleared.' };
-    if (score.lntype !== 0) throw new BadRequestException('Only LN mode is supported for dans.');
-    if (course.constraint.includes('CN')) throw new BadRequestException('CN mode is not allowed in dans.');
-    if (course.constraint.includes('HCN')) throw new BadRequestException('HCN mode is not allowed in dans.');
-    if (course.constraint.some((c) => c.startsWith('GAUGE_') && c !== 'GAUGE_LR2')) throw new BadRequestException('A dan must be played on GAUGE_LR2.');
-
-    const found = await this.catalog.bmsCourse(course.charts.map((c) => c.md5.toLowerCase()).join(''));
-    if (!found) throw new NotFoundException('Unsupported course.');
-    const resolved = { playtype: found.playtype, set: found.set, value: found.value };
-    const document = completed(await this.imports.submit(user.id, beatorajaType, { fields: { course: resolved } }, false, { inline: true }));
-    const raised = document.classDeltas.some((d) => d.set === found.set);
-    return { success: true, description: raised ? 'Successfully updated class.' : 'Class not updated.', body: { set: found.set, value: found.value } };
+  submitCourse(@CurrentUser() user: UserRow, @Body() body: unknown): Promise<HookAnswer> {
+    return this.beatoraja.submitCourse(user.id, body);
   }
 
   /** The chart's PBs, best first, as beatoraja's IR ranking. A BMS chart wins over a PMS one; PMS Controller over Keyboard. */
   @Get('charts/:sha256/scores')
   @RequireUser()
   @ApiOkResponse({ type: BeatorajaRankingResponse })
-  async chartScores(@CurrentUser() user: UserRow, @Param('sha256') sha256: string): Promise<HookAnswer> {
-    const hash = sha256.toLowerCase();
-    const chart = /^[0-9a-f]{64}$/.test(hash)
-      ? ((await this.catalog.chartsWithHash('bms', hash))[0] ?? (await this.catalog.chartsWithHash('pms', hash))[0])
-      : undefined;
-    if (!chart) throw new NotFoundException('Chart does not exist on IR yet.');
-    const pbs = await this.leaderboards.chartPbs(chart.chartID, 1, RANKING_LIMIT);
-    const names = new Map((await this.related.users(pbs.map((pb) => pb.userID))).map((u) => [u.id, u.username]));
-    const notecount = typeof chart.data.notecount === 'number' ? chart.data.notecount : 0;
-    const body = pbs.map((pb) => toBeatorajaRankingScore(pb, hash, pb.userID === user.id ? '' : (names.get(pb.userID) ?? ''), notecount));
-    return { success: true, description: `Successfully returned ${body.length}`, body };
+  chartScores(@CurrentUser() user: UserRow, @Param('sha256') sha256: string): Promise<HookAnswer> {
+    return this.beatoraja.chartRanking(user.id, sha256);
   }
-
-  /** Queues a chart the catalog does not know (when it can be created from what the client sent). */
-  private async queueIfUnknown(userID: number, gpt: GptSupport, chart: BeatorajaChart): Promise<Queued | undefined> {
-    if (!isQueueable(chart)) return undefined;
-    const key: OrphanChartKey = {
-      game: gpt.game,
-      playtype: gpt.playtype,
-      hash: chart.sha256.toLowerCase(),
-      hashPerPlaytype: findGame(gpt.game)?.uniqueChartKeys?.some((k) => k.perPlaytype) ?? false,
-    };
-    if (await this.orphanCharts.chartExists(key)) return undefined;
-    return { key, outcome: await this.orphanCharts.enqueue(key, userID, orphanChartRecords(gpt, chart), this.config.BEATORAJA_QUEUE_SIZE) };
-  }
-
-  /** The chart now exists: the orphans of the players who sent it are retried. Their scores are kept either way, so a failure here is only logged. */
-  private async deorphan(userIDs: readonly number[], game: string): Promise<void> {
-    try {
-      const result = await this.orphans.retryForUsers(userIDs, [game]);
-      if (result.skippedUsers) this.logger.warn(`${result.skippedUsers} player(s) were importing; their orphans wait for their next retry.`);
-    } catch (err) {
-      this.logger.error(`Retrying the orphans of a created ${game} chart failed: ${(err as Error).stack ?? String(err)}`);
-    }
-  }
-
-  /** Tachi's translation of a one-score import into the IR's answers. */
-  private async answer(res: Response, document: ImportDocument, queued: EnqueueOutcome | undefined): Promise<HookAnswer> {
-    const [first] = document.errors;
-    if (first?.type === SCORE_ERROR.notFound) {
-      if (queued?.kind === 'queued') {
-        res.status(202);
-        return {
-          success: true,
-          description: `Chart and score have been orphaned. This chart will be un-orphaned when ${this.config.BEATORAJA_QUEUE_SIZE} players have played the chart (Currently: ${queued.players}).`,
-          body: {},
-        };
-      }
-      res.status(400);
-      return { success: false, description: 'This chart is not supported.' };
-    }
-    if (first) {
-      res.status(400);
-      return { success: false, description: `[${first.type}] - ${first.message.replace(/^scores\[\d+\]: /, '')}` };
-    }
-    if (document.scoreIDs.length === 0) {
-      res.status(400);
-      return { success: false, description: 'No scores were imported.' };
-    }
-    const score = await this.scores.findById(document.scoreIDs[0]);
-    const found = score && (await this.catalog.chartWithSong(score.chartID));
-    if (!score || !found) throw new InternalServerErrorException(`Score ${document.scoreIDs[0]} was imported but cannot be read back.`);
-    return {
-      success: true,
-      description: 'Imported score.',
-      body: { score: toScoreDocument(score), song: toSongDocument(found.song), chart: toChartDocument(found.chart), import: document },
-    };
-  }
-}
-
-/** Hook imports run inline (`inline: true`), so they always complete in the request. */
-function completed(result: SubmitResult): ImportDocument {
-  if (result.kind !== 'completed') throw new Error('A hook import was queued instead of run inline.');
-  return result.document;
 }

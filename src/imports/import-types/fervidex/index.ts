@@ -1,5 +1,6 @@
 import type { ImportFormat } from '../types.js';
 import { FervidexController } from './fervidex.controller.js';
+import { FervidexService } from './fervidex.service.js';
 import { irFervidex } from './score.js';
 import { irFervidexStatic } from './static.js';
 
@@ -12,5 +13,6 @@ function render(status: number, message: string) {
 export const fervidex: ImportFormat = {
   types: [irFervidex, irFervidexStatic],
   controllers: [FervidexController],
+  providers: [FervidexService],
   errorShapes: [{ pathPrefix: '/ir/fervidex/', render }],
 };

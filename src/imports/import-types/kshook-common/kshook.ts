@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { ErrorShape } from '../../../http/response-shapes.js';
 import { ImportDocument } from '../../../presenters/import.presenter.js';
-import { ANY_INF } from '../../../repositories/chart-match.repository.js';
+import { ANY_INF } from '../../../game-support/sdvx/match-types.js';
 import type { ConvertedItem } from '../types.js';
 
 // What kshook-sv6c and kshook-sv6c-static share: the SOUND VOLTEX Konaste hook's headers, enums and answers.

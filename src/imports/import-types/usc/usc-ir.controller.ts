@@ -5,21 +5,13 @@ import { CurrentUser, RequirePermissions, RequireUser } from '../../../http/auth
 import type { UserRow } from '../../../http/auth/auth-context.js';
 import { FileUpload } from '../../../http/file-upload.js';
 import { RawResponse } from '../../../http/response-shapes.js';
-import { ChartRecordsRepository } from '../../../repositories/chart-records.repository.js';
-import { ScoresRepository } from '../../../repositories/scores.repository.js';
-import { StorageService } from '../../../storage/storage.service.js';
-import { SCORE_ERROR } from '../../import-errors.js';
-import { ImportsService } from '../../imports.service.js';
-import { USC_PLAYTYPES, uscGpt, uscIr, type UscSubmission } from './usc-ir.js';
-import { pbServerScore, playServerScore, reply, USC_STATUS, UscReply } from './usc-replies.js';
+import { USC_PLAYTYPES, uscGpt } from './usc-ir.js';
+import { UscIrService } from './usc-ir.service.js';
+import { reply, USC_STATUS, UscReply } from './usc-replies.js';
 
 export const USC_IR_VERSION = '0.4.0-a';
 export const REPLAY_LIMIT_BYTES = 1024 * 1024;
-/** Neighbours shown on each side of a submitted score's rank. */
-const ADJACENT = 3;
 const LEADERBOARD_MAX = 10;
-
-const NOT_TRACKED = 'This chart is not tracked by the IR.';
 
 /** Tachi answers an unknown :playtype with a real 400 in the API's own shape, not a USC reply. */
 function playtypeRefused(res: Response, playtype: string) {
@@ -38,12 +30,7 @@ function playtypeRefused(res: Response, playtype: string) {
 @ApiOkResponse({ type: UscReply, description: 'Every answer, errors included, with a USC status code.' })
 @ApiBadRequestResponse({ description: 'The :playtype is neither Controller nor Keyboard.' })
 export class UscIrController {
-  constructor(
-    private readonly importsService: ImportsService,
-    private readonly records: ChartRecordsRepository,
-    private readonly scores: ScoresRepository,
-    private readonly storage: StorageService,
-  ) {}
+  constructor(private readonly usc: UscIrService) {}
 
   @Get()
   @RequireUser()
@@ -60,22 +47,14 @@ export class UscIrController {
   @RequireUser()
   async chart(@Param('playtype') playtype: string, @Param('chartHash') hash: string, @Res({ passthrough: true }) res: Response) {
     if (!uscGpt(playtype)) return playtypeRefused(res, playtype);
-    // An unknown chart's scores are still accepted (kept as orphans), so it is "not found", not "refused".
-    return (await this.records.chartByHash('usc', playtype, hash))
-      ? reply(USC_STATUS.success, 'This chart is tracked by the IR.')
-      : reply(USC_STATUS.notFound, NOT_TRACKED);
+    return this.usc.chart(playtype, hash);
   }
 
   @Get('charts/:chartHash/record')
   @RequireUser()
   async record(@Param('playtype') playtype: string, @Param('chartHash') hash: string, @Res({ passthrough: true }) res: Response) {
     if (!uscGpt(playtype)) return playtypeRefused(res, playtype);
-    const chart = await this.records.chartByHash('usc', playtype, hash);
-    if (!chart) return reply(USC_STATUS.notFound, NOT_TRACKED);
-    const [top] = await this.records.rankedPbs(chart.chartID, 1, 1);
-    return top
-      ? reply(USC_STATUS.success, 'The server record on this chart.', pbServerScore(top))
-      : reply(USC_STATUS.notFound, 'No one has a score on this chart yet.');
+    return this.usc.record(playtype, hash);
   }
 
   @Get('charts/:chartHash/leaderboard')
@@ -92,10 +71,7 @@ export class UscIrController {
     if (mode !== 'best') return reply(USC_STATUS.badRequest, 'mode must be best (or rivals, which this IR does not support).');
     const count = typeof n === 'string' && /^\d{1,2}$/.test(n) ? Number(n) : NaN;
     if (!(count >= 1 && count <= LEADERBOARD_MAX)) return reply(USC_STATUS.badRequest, `n must be an integer from 1 to ${LEADERBOARD_MAX}.`);
-    const chart = await this.records.chartByHash('usc', playtype, hash);
-    if (!chart) return reply(USC_STATUS.notFound, NOT_TRACKED);
-    const pbs = await this.records.rankedPbs(chart.chartID, 1, count);
-    return reply(USC_STATUS.success, `The best ${pbs.length} scores on this chart.`, pbs.map(pbServerScore));
+    return this.usc.leaderboard(playtype, hash, count);
   }
 
   @Post('scores')
@@ -103,38 +79,7 @@ export class UscIrController {
   @RequirePermissions('submit_score')
   async submit(@Param('playtype') playtype: string, @CurrentUser() user: UserRow, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     if (!uscGpt(playtype)) return playtypeRefused(res, playtype);
-    const result = await this.importsService.submit(user.id, uscIr, { body, fields: { playtype } }, false, { inline: true });
-    if (result.kind !== 'completed') return reply(USC_STATUS.serverError, 'The score was queued instead of imported.');
-    const doc = result.document;
-    // The import parsed the body: it is a valid submission.
-    const hash = (body as UscSubmission).chart.chartHash;
-    const [error] = doc.errors;
-    if (error && error.type !== SCORE_ERROR.notFound) return reply(USC_STATUS.badRequest, `${error.type} ${error.message}`);
-    const chart = await this.records.chartByHash('usc', playtype, hash);
-    // An orphan; re-sent, it is kept once and silently, so it has no error either.
-    if (!chart) return reply(USC_STATUS.accepted, 'This score has been saved, but the chart is not currently on the IR.');
-    if (error) return reply(USC_STATUS.badRequest, `${error.type} ${error.message}`);
-    if (!doc.scoreIDs.length) return reply(USC_STATUS.success, 'Score was identical to another score you already have.');
-    return this.submitted(user, chart.chartID, doc.scoreIDs[0]);
-  }
-
-  /** The success body: the play, the server record, and the PBs ranked around the player's. */
-  private async submitted(user: UserRow, chartID: string, scoreID: string) {
-    const [score, pb] = await Promise.all([this.scores.findById(scoreID), this.records.pbOf(user.id, chartID)]);
-    if (!score || !pb) return reply(USC_STATUS.serverError, 'The score was imported but could not be read back.');
-    const [[top], around] = await Promise.all([
-      this.records.rankedPbs(chartID, 1, 1),
-      this.records.rankedPbs(chartID, Math.max(1, pb.rank - ADJACENT), pb.rank + ADJACENT),
-    ]);
-    return reply(USC_STATUS.success, 'Score submitted.', {
-      score: playServerScore(score, pb.rank, user.username),
-      serverRecord: top ? pbServerScore(top) : null,
-      isServerRecord: top?.pb.userID === user.id,
-      isPB: pb.composedFrom[0]?.scoreID === scoreID,
-      sendReplay: scoreID,
-      adjacentAbove: around.filter((r) => r.pb.rank < pb.rank).map(pbServerScore),
-      adjacentBelow: around.filter((r) => r.pb.rank > pb.rank).map(pbServerScore),
-    });
+    return this.usc.submit(user, playtype, body);
   }
 
   @Post('replays')
@@ -164,11 +109,6 @@ export class UscIrController {
     if (typeof identifier !== 'string' || !identifier || identifier.length > 100)
       return reply(USC_STATUS.badRequest, "Expected the score's identifier (the sendReplay of its submission) in the form field 'identifier'.");
     if (!file) return reply(USC_STATUS.badRequest, "Expected the replay file in the multipart field 'replay'.");
-    const score = await this.scores.findById(identifier);
-    if (!score || score.game !== 'usc' || score.playtype !== playtype)
-      return reply(USC_STATUS.notFound, `No USC ${playtype} score has the identifier '${identifier}'.`);
-    if (score.userID !== user.id) return reply(USC_STATUS.forbidden, 'That score is not yours.');
-    await this.storage.put(`replays/usc/${score.scoreID}`, file.buffer);
-    return reply(USC_STATUS.success, 'Saved replay.');
+    return this.usc.saveReplay(user.id, playtype, identifier, file.buffer);
   }
 }

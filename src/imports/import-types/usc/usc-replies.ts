@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ErrorShape } from '../../../http/response-shapes.js';
-import type { PbRecord } from '../../../presenters/pb.presenter.js';
 import type { RankedPb } from '../../../repositories/chart-records.repository.js';
-import type { ScoreRow } from '../../../repositories/scores.repository.js';
+import type { PbReadRow, ScoreRow } from '../../../database/schema.js';
 
 /** USC-IR's two-digit status codes, carried in the body of an HTTP 200. */
 export const USC_STATUS = {
@@ -48,7 +47,7 @@ export interface ServerScore {
 
 const LAMP_MARK: Record<string, number> = { FAILED: 1, CLEAR: 2, 'EXCESSIVE CLEAR': 3, 'ULTIMATE CHAIN': 4, 'PERFECT ULTIMATE CHAIN': 5 };
 
-type Played = Pick<PbRecord, 'scoreData'> & { time: number | null; scoreMeta: Record<string, unknown> };
+type Played = Pick<PbReadRow, 'scoreData'> & { time: number | null; scoreMeta: Record<string, unknown> };
 
 function serverScore(played: Played, ranking: number, username: string): ServerScore {
   const { scoreData, scoreMeta } = played;

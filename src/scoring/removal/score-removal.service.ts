@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { randomHex } from '../common/crypto.js';
-import { Database } from '../database/database.js';
-import { ImportsRepository } from '../repositories/imports.repository.js';
-import { ScoresRepository } from '../repositories/scores.repository.js';
-import { ImportLockService } from './import-lock.service.js';
-import type { GptSupport } from '../game-support/types.js';
-import { findGpt } from '../game-support/registry.js';
+import { randomHex } from '../../common/crypto.js';
+import { Database } from '../../database/database.js';
+import { ImportsRepository } from '../../repositories/imports.repository.js';
+import { ScoresRepository } from '../../repositories/scores.repository.js';
+import { ImportLockService } from '../import-lock.service.js';
+import type { GptSupport } from '../../game-support/types.js';
+import { findGpt } from '../../game-support/registry.js';
 import { deleteChartRow, deleteProfileRows, hasProfile, removeScoreBatch } from './destroy.js';
 import { removeScores } from './score-removal.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database.js';
+import { Database } from '../../database/database.js';
 import { rerankAll, type RerankResult } from './rerank.js';
 
 /** Repairs every chart's PB ranks (the CLI's `rerank`): see rerankAll. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../database/database.js';
-import { chartRankings, personalBests } from '../database/schema.js';
-import { allGpts } from '../game-support/registry.js';
-import { rerankCharts } from './personal-bests.writer.js';
+import type { Database } from '../../database/database.js';
+import { chartRankings, personalBests } from '../../database/schema.js';
+import { allGpts } from '../../game-support/registry.js';
+import { rerankCharts } from './chart-ranks.writer.js';
 
 /** Charts ranked per transaction: each holds its charts' rank locks only that long. */
 const CHARTS_PER_TRANSACTION = 500;

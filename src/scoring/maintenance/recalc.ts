@@ -1,17 +1,18 @@
 import { and, asc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { anyOf } from '../database/bulk-write.js';
-import type { Database, Tx } from '../database/database.js';
-import { charts, personalBests, scores, songs } from '../database/schema.js';
-import { findGpt } from '../game-support/registry.js';
-import { groupBy } from '../common/collections.js';
-import { canonicalJson } from '../common/canonical-json.js';
-import { toChartInfo, toSongInfo } from './chart-info.js';
-import { rateScore } from './pb-merge.js';
-import { loadChartContexts, lockCharts, recomputePersonalBests, writeChartRanks } from './personal-bests.writer.js';
-import { refreshSessions } from './sessions.writer.js';
-import { recomputeGameStats } from './game-stats.writer.js';
-import { reevaluateTargets } from './targets/target-progress.writer.js';
+import { anyOf } from '../../database/bulk-write.js';
+import type { Database, Tx } from '../../database/database.js';
+import { charts, personalBests, scores, songs } from '../../database/schema.js';
+import { findGpt } from '../../game-support/registry.js';
+import { groupBy } from '../../common/collections.js';
+import { canonicalJson } from '../../common/canonical-json.js';
+import { toChartInfo, toSongInfo } from '../chart-info.js';
+import { rateScore } from '../pbs/pb-merge.js';
+import { loadChartContexts, recomputePersonalBests } from '../pbs/personal-bests.writer.js';
+import { lockCharts, writeChartRanks } from '../pbs/chart-ranks.writer.js';
+import { refreshSessions } from '../sessions/sessions.writer.js';
+import { recomputeGameStats } from '../profiles/game-stats.writer.js';
+import { reevaluateTargets } from '../targets/target-progress.writer.js';
 
 /** Which scores a recalc covers: every field is optional; none means every score. */
 export interface ScoreFilter {

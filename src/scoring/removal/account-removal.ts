@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../database/database.js';
-import { loginSessions, personalBests, users } from '../database/schema.js';
-import { findGpt } from '../game-support/registry.js';
-import { groupBy } from '../common/collections.js';
-import { rerankCharts } from './personal-bests.writer.js';
+import type { Tx } from '../../database/database.js';
+import { loginSessions, personalBests, users } from '../../database/schema.js';
+import { findGpt } from '../../game-support/registry.js';
+import { groupBy } from '../../common/collections.js';
+import { rerankCharts } from '../pbs/chart-ranks.writer.js';
 
 /**
  * Deletes the user and everything theirs, then reranks the charts they had PBs on. The users row

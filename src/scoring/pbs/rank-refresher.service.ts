@@ -1,8 +1,8 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { addInterval, removeInterval } from '../common/intervals.js';
-import { AppConfig } from '../config/app-config.js';
-import { Database } from '../database/database.js';
+import { addInterval, removeInterval } from '../../common/intervals.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
 import { refreshDirtyCharts } from './rank-refresher.js';
 
 /** Charts one pass refreshes before it checks whether the process is stopping. */

@@ -1,15 +1,13 @@
 import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
-import { randomHex } from '../common/crypto.js';
-import { insertRows } from '../database/bulk-write.js';
-import type { Tx } from '../database/database.js';
-import { charts, scores, sessions, songs, type CreatedSession } from '../database/schema.js';
-import type { GptSupport, RatedScore } from '../game-support/types.js';
-import { toChartInfo, toSongInfo } from './chart-info.js';
+import { randomHex } from '../../common/crypto.js';
+import { insertRows } from '../../database/bulk-write.js';
+import type { Tx } from '../../database/database.js';
+import { charts, scores, sessions, songs, type CreatedSession, type SessionRow } from '../../database/schema.js';
+import type { GptSupport, RatedScore } from '../../game-support/types.js';
+import { toChartInfo, toSongInfo } from '../chart-info.js';
 import { extendsSession, groupIntoSessions, SESSION_GAP_MS } from './session-grouping.js';
 import { generateSessionName } from './session-names.js';
-import { groupBy } from '../common/collections.js';
-
-type SessionRow = typeof sessions.$inferSelect;
+import { groupBy } from '../../common/collections.js';
 
 export interface ScoreForSession {
   scoreID: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database.js';
-import { countScores, recalcScores, resyncPersonalBests, type PbFilter, type ScoreFilter } from './maintenance.js';
+import { Database } from '../../database/database.js';
+import { countScores, recalcScores, resyncPersonalBests, type PbFilter, type ScoreFilter } from './recalc.js';
 
 /** Repairs derived data from the scores stored: recalc (admin route and CLI) and PB resync. */
 @Injectable()

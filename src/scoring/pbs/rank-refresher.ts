@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../database/database.js';
-import { chartRankings } from '../database/schema.js';
-import { CHART_RANK_LOCK, writeChartRanks } from './personal-bests.writer.js';
+import { queryRows, type Database } from '../../database/database.js';
+import { chartRankings } from '../../database/schema.js';
+import { CHART_RANK_LOCK, writeChartRanks } from './chart-ranks.writer.js';
 
 /**
  * Re-ranks dirty charts (see chart_rankings), oldest change first, one chart per short

@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { anyOf } from '../database/bulk-write.js';
-import type { MergedPbRow } from './personal-bests.writer.js';
-import type { Tx } from '../database/database.js';
-import { classAchievements, charts, personalBests, profileRatings, scores, songs, userGameStats, type ClassDelta } from '../database/schema.js';
-import type { GptSupport, RatedScore } from '../game-support/types.js';
-import { toChartInfo, toSongInfo } from './chart-info.js';
+import { anyOf } from '../../database/bulk-write.js';
+import type { MergedPbRow } from '../pbs/personal-bests.writer.js';
+import type { Tx } from '../../database/database.js';
+import { classAchievements, charts, personalBests, profileRatings, scores, songs, userGameStats, type ClassDelta } from '../../database/schema.js';
+import type { GptSupport, RatedScore } from '../../game-support/types.js';
+import { toChartInfo, toSongInfo } from '../chart-info.js';
 
 /**
  * The user's PBs on primary charts of the GPT, rated, as the profile algorithms take them. PBs

@@ -1,4 +1,4 @@
-import type { ChartInfo, GptSupport, ScoreData, SongInfo } from '../game-support/types.js';
+import type { ChartInfo, GptSupport, ScoreData, SongInfo } from '../../game-support/types.js';
 
 export interface ScoreForPb {
   scoreID: string;

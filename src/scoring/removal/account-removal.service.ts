@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { randomHex } from '../common/crypto.js';
-import { Database } from '../database/database.js';
-import { UsersRepository } from '../repositories/users.repository.js';
-import { StorageService } from '../storage/storage.service.js';
+import { randomHex } from '../../common/crypto.js';
+import { Database } from '../../database/database.js';
+import { UsersRepository } from '../../repositories/users.repository.js';
+import { StorageService } from '../../storage/storage.service.js';
 import { deleteAccountRows } from './account-removal.js';
-import { ImportLockService } from './import-lock.service.js';
+import { ImportLockService } from '../import-lock.service.js';
 
 /**
  * Login sessions kept outside the database (Redis, with REDIS_URL): deleting an account ends them.

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../database/database.js';
+import { queryRows, type Tx } from '../../database/database.js';
 import {
   catalogState,
   charts,
@@ -14,8 +14,8 @@ import {
   sessions,
   ugptSettings,
   userGameStats,
-} from '../database/schema.js';
-import type { GptSupport } from '../game-support/types.js';
+} from '../../database/schema.js';
+import type { GptSupport } from '../../game-support/types.js';
 import { removeScores } from './score-removal.js';
 
 /** Scores removed per transaction by the destroy operations. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../database/database.js';
-import { charts, pbRatings, personalBests, scores } from '../database/schema.js';
-import { findGpt } from '../game-support/registry.js';
-import { recomputeGameStats } from './game-stats.writer.js';
+import { queryRows, type Tx } from '../../database/database.js';
+import { charts, pbRatings, personalBests, scores } from '../../database/schema.js';
+import { findGpt } from '../../game-support/registry.js';
+import { recomputeGameStats } from '../profiles/game-stats.writer.js';
 
 export interface PrimarySyncResult {
   /** PBs whose is_primary flipped. */

@@ -1,12 +1,12 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK_NAMESPACE, queryRows, type Tx } from '../database/database.js';
-import { anyOf, insertRows, upsertRows } from '../database/bulk-write.js';
-import { chartRankings, charts, pbRatings, personalBests, scores, songs } from '../database/schema.js';
-import { pbsAfterExist, RANKING_ORDER_SQL } from '../database/pb-rank.js';
-import type { ChartInfo, GptSupport, SongInfo } from '../game-support/types.js';
-import { toChartInfo, toSongInfo } from './chart-info.js';
+import { queryRows, type Tx } from '../../database/database.js';
+import { anyOf, insertRows, upsertRows } from '../../database/bulk-write.js';
+import { chartRankings, charts, pbRatings, personalBests, scores, songs } from '../../database/schema.js';
+import type { ChartInfo, GptSupport, SongInfo } from '../../game-support/types.js';
+import { toChartInfo, toSongInfo } from '../chart-info.js';
 import { mergePersonalBest, pbOrderValue, type ScoreForPb } from './pb-merge.js';
-import { groupBy } from '../common/collections.js';
+import { lockCharts, pbsAfterExist } from './chart-ranks.writer.js';
+import { groupBy } from '../../common/collections.js';
 
 export interface ChartContext {
   chart: ChartInfo;
@@ -22,20 +22,6 @@ export async function loadChartContexts(tx: Tx, chartIDs: readonly string[]): Pr
     .innerJoin(songs, and(eq(songs.game, charts.game), eq(songs.id, charts.songID)))
     .where(anyOf(charts.chartID, chartIDs));
   return new Map(rows.map((r) => [r.chart.chartID, { chart: toChartInfo(r.chart), song: toSongInfo(r.song) }]));
-}
-
-export const CHART_RANK_LOCK = ADVISORY_LOCK_NAMESPACE + 2;
-
-/**
- * Serialises ranking per chart across concurrent transactions: locks are taken in one sorted
- * statement (no deadlock between two imports) and held until commit, so each transaction ranks
- * against every PB committed before it.
- */
-export async function lockCharts(tx: Tx, chartIDs: readonly string[]) {
-  if (chartIDs.length === 0) return;
-  await tx.execute(
-    sql`SELECT count(pg_advisory_xact_lock(${CHART_RANK_LOCK}, hashtext(c))) FROM (SELECT unnest(${sql.param([...chartIDs].sort())}::text[]) AS c ORDER BY c) s`,
-  );
 }
 
 /** A PB as it was just merged, with what the profile algorithms need. */
@@ -55,7 +41,7 @@ interface StoredKey {
  * `unsaved` (scores of this transaction not inserted yet) — deleting the PB of a chart with no
  * score left. It writes and locks no other player's row, and reads none but one index entry per
  * moved PB: the chart's player count follows, and a chart where other PBs' places may have
- * shifted is marked dirty, for the rank refresher (scoring/rank-refresher.ts) to re-rank off the
+ * shifted is marked dirty, for the rank refresher (rank-refresher.ts) to re-rank off the
  * request path; readers count a dirty chart's ranks live meanwhile (database/pb-rank.ts).
  * `deferRanking` (bulk loads) takes no chart lock and leaves every touched chart dirty, for
  * rerankCharts afterwards (or the refresher). Returns the user's new PBs.
@@ -216,70 +202,4 @@ export async function recomputePersonalBests(
         players = greatest(${chartRankings.players} + excluded.players, 0),
         dirty_since = coalesce(${chartRankings.dirtySince}, excluded.dirty_since)`);
   return pbs;
-}
-
-/**
- * Rewrites the stored rank of every PB on these charts that differs from its place by the ranking
- * key (one statement), sets each chart's player count and marks it clean. The caller holds the
- * charts' locks (lockCharts). Returns how many PBs changed rank.
- */
-export async function writeChartRanks(tx: Tx, gpt: { game: string; playtype: string }, chartIDs: readonly string[]): Promise<number> {
-  if (chartIDs.length === 0) return 0;
-  const ids = sql.param([...chartIDs]);
-  // Stored ranks equal the live ones readers count meanwhile: no answer changes, so the
-  // read-change trigger stays quiet for this statement (drizzle/0021_read_changes.sql).
-  await tx.execute(sql`SELECT set_config('st.read_changes', 'quiet', true)`);
-  const changed = await queryRows<{ n: number }>(
-    tx,
-    sql`WITH ranked AS (
-      SELECT user_id, chart_id, row_number() OVER (PARTITION BY chart_id ORDER BY ${RANKING_ORDER_SQL})::int AS rank
-      FROM ${personalBests} WHERE chart_id = ANY(${ids}::text[])
-    ), written AS (
-      UPDATE ${personalBests} p SET rank = r.rank FROM ranked r
-      WHERE p.chart_id = r.chart_id AND p.user_id = r.user_id AND p.chart_id = ANY(${ids}::text[]) AND p.rank <> r.rank
-      RETURNING 1
-    )
-    SELECT count(*)::int AS n FROM written`,
-  );
-  await tx.execute(sql`SELECT set_config('st.read_changes', '', true)`);
-  await tx.execute(sql`
-    INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)
-    SELECT c.chart_id, ${gpt.game}, ${gpt.playtype}, (SELECT count(*) FROM ${personalBests} p WHERE p.chart_id = c.chart_id), NULL
-    FROM unnest(${ids}::text[]) AS c(chart_id)
-    WHERE EXISTS (SELECT 1 FROM ${charts} WHERE ${charts.chartID} = c.chart_id)
-    ORDER BY c.chart_id
-    ON CONFLICT (chart_id) DO UPDATE SET players = excluded.players, dirty_since = NULL`);
-  return Number(changed[0].n);
-}
-
-/**
- * Recomputes the ranking key (for a GPT with its own pbOrder, whose rule may have changed) and the
- * rank of every PB on these charts, writing only those that changed, with each chart's player
- * count; returns how many ranks changed. Imports leave ranks to the refresher: this is for PBs
- * written with deferRanking (a bulk load), account deletion, and repairs
- * (`npm run cli -- rerank`).
- */
-export async function rerankCharts(tx: Tx, gpt: GptSupport, chartIDs: readonly string[]): Promise<number> {
-  if (chartIDs.length === 0) return 0;
-  await lockCharts(tx, chartIDs);
-  const keys = await tx
-    .select({
-      userID: personalBests.userID,
-      chartID: personalBests.chartID,
-      percent: personalBests.percent,
-      rankOrder: personalBests.rankOrder,
-      scoreData: gpt.pbOrder ? personalBests.scoreData : sql<null>`NULL`,
-    })
-    .from(personalBests)
-    .where(anyOf(personalBests.chartID, chartIDs));
-  const fixed = keys
-    .map((k) => ({ user_id: k.userID, chart_id: k.chartID, rank_order: k.scoreData ? pbOrderValue(gpt, k.scoreData) : k.percent, was: k.rankOrder }))
-    .filter((k) => k.rank_order !== k.was);
-  const CHUNK = 10_000;
-  for (let i = 0; i < fixed.length; i += CHUNK)
-    await tx.execute(sql`
-      UPDATE ${personalBests} p SET rank_order = r.rank_order
-      FROM jsonb_to_recordset(${JSON.stringify(fixed.slice(i, i + CHUNK).map(({ was: _was, ...k }) => k))}::jsonb) AS r(user_id int, chart_id text, rank_order float8)
-      WHERE p.user_id = r.user_id AND p.chart_id = r.chart_id`);
-  return writeChartRanks(tx, gpt, chartIDs);
 }

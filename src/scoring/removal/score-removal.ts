@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../database/database.js';
-import { imports, scores } from '../database/schema.js';
+import type { Tx } from '../../database/database.js';
+import { imports, scores, type ScoreRow } from '../../database/schema.js';
 
-type ScoreRecord = typeof scores.$inferSelect;
-import { findGpt } from '../game-support/registry.js';
-import { refreshSessions } from './sessions.writer.js';
-import { recomputeGameStats } from './game-stats.writer.js';
-import { loadChartContexts, recomputePersonalBests } from './personal-bests.writer.js';
-import { groupBy } from '../common/collections.js';
-import { reevaluateTargets } from './targets/target-progress.writer.js';
+import { findGpt } from '../../game-support/registry.js';
+import { refreshSessions } from '../sessions/sessions.writer.js';
+import { recomputeGameStats } from '../profiles/game-stats.writer.js';
+import { loadChartContexts, recomputePersonalBests } from '../pbs/personal-bests.writer.js';
+import { groupBy } from '../../common/collections.js';
+import { reevaluateTargets } from '../targets/target-progress.writer.js';
 
 /**
  * Deletes one user's scores and repairs everything derived from them, per GPT: PBs (recomputed
@@ -17,7 +16,7 @@ import { reevaluateTargets } from './targets/target-progress.writer.js';
  * profile goes with the GPT's last score unless a provided class keeps it). With keepClasses the user's classes stay as
  * they are (an import revert does not undo class changes); otherwise derived classes follow.
  */
-export async function removeScores(tx: Tx, userID: number, removed: readonly ScoreRecord[], options: { keepClasses: boolean }): Promise<void> {
+export async function removeScores(tx: Tx, userID: number, removed: readonly ScoreRow[], options: { keepClasses: boolean }): Promise<void> {
   if (removed.length === 0) return;
   const ids = removed.map((s) => s.scoreID);
   await tx.delete(scores).where(and(eq(scores.userID, userID), inArray(scores.scoreID, ids)));

@@ -1,0 +1,311 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { anyOf, copyRows, insertRowsIgnoringConflicts } from '../database/bulk-write.js';
+import type { Database, Tx } from '../database/database.js';
+import { imports, orphanScores, scores, type ClassDelta, type CreatedSession, type ImportError, type NewScoreRow } from '../database/schema.js';
+import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../game-support/types.js';
+import { recomputePersonalBests, type ChartContext } from './pbs/personal-bests.writer.js';
+import { assignSessions } from './sessions/sessions.writer.js';
+import { recomputeGameStats } from './profiles/game-stats.writer.js';
+import { reevaluateTargets, type GoalInfoEntry, type QuestInfoEntry } from './targets/target-progress.writer.js';
+
+/**
+ * The import's write transaction: converted scores (src/imports/import-pipeline.ts converts them)
+ * are written with everything derived from them, set-based, as the rest of the core: scores,
+ * orphans, sessions, PBs and chart ranks, game stats with classes, goals and quests, and the
+ * ImportDocument.
+ */
+
+/** Per-score error types in the ImportDocument's `errors`. */
+export const SCORE_ERROR = {
+  /** The score element is invalid (bad lamp, out of range, missing difficulty, unsupported match type…). */
+  invalid: 'InvalidDatapoint',
+  /** No song or chart matched: the score is kept as an orphan. */
+  notFound: 'SongOrChartNotFound',
+} as const;
+
+/** Where a batch's scores come from (an import's ImportContext), as scores and orphans store it. */
+export interface ScoreSource {
+  /** A score's `service`. */
+  service: string;
+  /** The game version the scores were played on; null when the import does not say. */
+  version: string | null;
+}
+
+/** Whose scores a batch holds, of which GPT, and from where. */
+export interface WriteBatch {
+  userID: number;
+  gpt: GptSupport;
+  context: ScoreSource;
+  importType: string;
+  /** Provided classes of this batch's GPT, by class set (an import's; orphan retries have none). */
+  classes?: Readonly<Record<string, string>>;
+  /** The classes create the profile of a GPT never played (ParsedImport.classesCreateProfile). */
+  classesCreateProfile?: boolean;
+}
+
+export interface BuiltScore {
+  index: number;
+  row: NewScoreRow;
+  /** A re-send of this score highlights the stored one (a new score is stored highlighted). */
+  highlight?: boolean;
+  chart: ChartInfo;
+  song: SongInfo;
+}
+
+export interface OrphanCandidate {
+  index: number;
+  orphanID: string;
+  raw: unknown;
+  message: string;
+}
+
+/** A converted batch: the scores built, the elements left unmatched (orphans) and the invalid ones. */
+export interface Converted {
+  built: BuiltScore[];
+  orphans: OrphanCandidate[];
+  /** Rejected elements, by position. */
+  invalid: { index: number; message: string }[];
+}
+
+export interface WriteResult {
+  scoreIDs: string[];
+  errors: ImportError[];
+  createdSessions: CreatedSession[];
+  classDeltas: ClassDelta[];
+  /** The user's goal and quest subscriptions the new scores moved (spec ImportDocument goalInfo, questInfo). */
+  goalInfo: GoalInfoEntry[];
+  questInfo: QuestInfoEntry[];
+}
+
+const errorAt = (index: number, message: string) => `scores[${index}]: ${message}`;
+
+/** A session that one batch of an import created and a later batch appended to is reported once, as created. */
+function onePerSession(sessions: readonly CreatedSession[]): CreatedSession[] {
+  const byID = new Map<string, CreatedSession>();
+  for (const s of sessions) if (!byID.has(s.sessionID) || s.type === 'Created') byID.set(s.sessionID, s);
+  return [...byID.values()];
+}
+
+function rated(b: BuiltScore): RatedScore {
+  return { scoreData: b.row.scoreData, calculatedData: b.row.calculatedData, chart: b.chart, song: b.song };
+}
+
+/**
+ * Writes a converted batch inside the caller's transaction: new scores (re-sent ones are
+ * skipped without error), orphans, sessions, PBs and ranks of the touched charts, and the
+ * game stats with classes. Returns what the ImportDocument reports. `deferRanking` (bulk loads
+ * only) leaves the chart ranks to a rerankCharts call afterwards.
+ */
+export async function writeConvertedBatch(
+  tx: Tx,
+  batch: Pick<WriteBatch, 'userID' | 'gpt' | 'context' | 'importType' | 'classesCreateProfile'>,
+  converted: Converted,
+  provided: Readonly<Record<string, string>>,
+  options: { deferRanking?: boolean } = {},
+): Promise<WriteResult> {
+  const { userID, gpt } = batch;
+  const errors: { index: number; error: ImportError }[] = converted.invalid.map((e) => ({
+    index: e.index,
+    error: { type: SCORE_ERROR.invalid, message: errorAt(e.index, e.message) },
+  }));
+
+  // Scores already stored (or repeated within this batch) are re-sends: skipped silently.
+  const seen = new Set<string>();
+  const candidateIDs = converted.built.map((b) => b.row.scoreID);
+  const stored = candidateIDs.length
+    ? new Set((await tx.select({ id: scores.scoreID }).from(scores).where(anyOf(scores.scoreID, candidateIDs))).map((r) => r.id))
+    : new Set<string>();
+  const fresh = converted.built.filter((b) => {
+    if (stored.has(b.row.scoreID) || seen.has(b.row.scoreID)) return false;
+    seen.add(b.row.scoreID);
+    return true;
+  });
+
+  await writeOrphans(tx, batch, converted.orphans, errors);
+
+  // A re-sent score marked highlight highlights the stored one; its PB is recomputed with the new ones.
+  const rehighlighted = converted.built.filter((b) => b.highlight && stored.has(b.row.scoreID));
+  if (rehighlighted.length)
+    await tx
+      .update(scores)
+      .set({ highlighted: true })
+      .where(
+        and(
+          anyOf(
+            scores.scoreID,
+            rehighlighted.map((b) => b.row.scoreID),
+          ),
+          eq(scores.highlighted, false),
+        ),
+      );
+
+  const { sessionOf, touched } = await assignSessions(
+    tx,
+    userID,
+    gpt,
+    fresh.map((b) => ({ scoreID: b.row.scoreID, timeAchieved: b.row.timeAchieved ?? null, rated: rated(b) })),
+  );
+  const charts = new Map<string, ChartContext>([...fresh, ...rehighlighted].map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
+  // PBs merge the stored scores with the new ones held in memory.
+  const pbs = await recomputePersonalBests(
+    tx,
+    userID,
+    gpt,
+    charts,
+    fresh.map((b) => ({
+      chartID: b.row.chartID,
+      scoreID: b.row.scoreID,
+      scoreData: b.row.scoreData,
+      timeAchieved: b.row.timeAchieved ?? null,
+      highlighted: b.row.highlighted ?? false,
+    })),
+    options,
+  );
+  await copyRows(
+    tx,
+    scores,
+    fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null })),
+  );
+  const classDeltas =
+    fresh.length > 0 || Object.keys(provided).length > 0
+      ? await recomputeGameStats(tx, userID, gpt, provided, {
+          touchedPbs: pbs,
+          hasScores: fresh.length > 0 || undefined,
+          createProfile: batch.classesCreateProfile,
+        })
+      : [];
+  // the subscriptions on the charts these scores touched, re-evaluated against the new PBs
+  const targets =
+    fresh.length > 0 ? await reevaluateTargets(tx, userID, gpt.game, gpt.playtype, { chartIDs: [...charts.keys()] }) : { goalInfo: [], questInfo: [] };
+
+  return {
+    scoreIDs: fresh.sort((a, b) => a.index - b.index).map((b) => b.row.scoreID),
+    errors: errors.sort((a, b) => a.index - b.index).map((e) => e.error),
+    createdSessions: touched,
+    classDeltas,
+    goalInfo: targets.goalInfo,
+    questInfo: targets.questInfo,
+  };
+}
+
+/**
+ * New orphans are stored and reported as not found. One stored before is a re-send of the same
+ * element: skipped silently, as a re-sent score is (a re-sent file reports no errors).
+ */
+async function writeOrphans(
+  tx: Tx,
+  batch: Pick<WriteBatch, 'userID' | 'gpt' | 'context' | 'importType'>,
+  orphans: readonly OrphanCandidate[],
+  errors: { index: number; error: ImportError }[],
+) {
+  if (orphans.length === 0) return;
+  const existing = new Set(
+    (
+      await tx
+        .select({ id: orphanScores.orphanID })
+        .from(orphanScores)
+        .where(
+          anyOf(
+            orphanScores.orphanID,
+            orphans.map((o) => o.orphanID),
+          ),
+        )
+    ).map((r) => r.id),
+  );
+  const now = Date.now();
+  const fresh = orphans.filter((o) => !existing.has(o.orphanID));
+  await insertRowsIgnoringConflicts(
+    tx,
+    orphanScores,
+    fresh.map((o) => ({
+      orphanID: o.orphanID,
+      userID: batch.userID,
+      game: batch.gpt.game,
+      playtype: batch.gpt.playtype,
+      importType: batch.importType,
+      data: o.raw ?? null,
+      context: batch.context,
+      errMsg: o.message,
+      timeInserted: now,
+    })),
+  );
+  for (const o of fresh) {
+    errors.push({
+      index: o.index,
+      error: {
+        type: SCORE_ERROR.notFound,
+        message: errorAt(o.index, `${o.message} The score is kept as an orphan and will be retried when the chart is known.`),
+      },
+    });
+  }
+}
+
+/**
+ * Writes a converted import and completes its row, in one transaction. A run of an import that
+ * another run (a redelivered job) finished first writes nothing; the row lock orders two runs.
+ */
+export async function commitImport(
+  database: Database,
+  importID: string,
+  batches: readonly { batch: WriteBatch; converted: Converted }[],
+  timeStarted: number,
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
+    if (row?.status === 'completed') return;
+    if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
+    const written: { gpt: GptSupport; result: WriteResult }[] = [];
+    for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
+    await complete(tx, importID, written, timeStarted);
+  });
+}
+
+/**
+ * Saves retried orphans in one transaction: each group's matched scores are written, and the
+ * orphans that matched or proved invalid are deleted (unmatched ones stay). `orphanIDs[i]` is the
+ * orphan of element index i. Returns how many new scores each group saved.
+ */
+export async function saveRetriedOrphans(
+  database: Database,
+  groups: readonly { batch: WriteBatch; converted: Converted; orphanIDs: readonly string[] }[],
+): Promise<number[]> {
+  return database.transaction(async (tx) => {
+    const saved: number[] = [];
+    const resolved: string[] = [];
+    for (const { batch, converted, orphanIDs } of groups) {
+      const written = await writeConvertedBatch(tx, batch, { built: converted.built, orphans: [], invalid: [] }, {});
+      saved.push(written.scoreIDs.length);
+      for (const b of [...converted.built, ...converted.invalid]) resolved.push(orphanIDs[b.index]);
+    }
+    if (resolved.length) await tx.delete(orphanScores).where(inArray(orphanScores.orphanID, resolved));
+    return saved;
+  });
+}
+
+/**
+ * The import's row in its final state, written in the same transaction as its scores. Only a
+ * queued or running import completes: otherwise this throws, and the transaction rolls back.
+ */
+async function complete(tx: Tx, importID: string, written: readonly { gpt: GptSupport; result: WriteResult }[], timeStarted: number): Promise<void> {
+  const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
+  const updated = await tx
+    .update(imports)
+    .set({
+      status: 'completed',
+      progress: null,
+      input: null,
+      game: written[0].gpt.game,
+      idStrings: [...new Set(written.filter((w) => w.result.scoreIDs.length).map((w) => `${w.gpt.game}:${w.gpt.playtype}`))],
+      scoreIDs: all((r) => r.scoreIDs) as string[],
+      errors: all((r) => r.errors) as ImportError[],
+      createdSessions: onePerSession(all((r) => r.createdSessions) as CreatedSession[]),
+      classDeltas: all((r) => r.classDeltas) as ClassDelta[],
+      goalInfo: all((r) => r.goalInfo),
+      questInfo: all((r) => r.questInfo),
+      timeStarted,
+      timeFinished: Date.now(),
+    })
+    .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])))
+    .returning({ importID: imports.importID });
+  if (updated.length === 0) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
+}
