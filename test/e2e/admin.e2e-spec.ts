@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq, sql } from 'drizzle-orm';
 import { PinoLogger } from 'nestjs-pino';
-import { charts, personalBests, scores, sessions, userGameStats, users } from '../../src/database/schema.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
+import { ban, makeAdmin, overwriteComputed, overwritePb, removePb, storeUser } from '../support/db-fixtures.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
-import { fixtureChartID, importSdvx, loadScoreFixtures, pbOf, sdvxScore } from '../support/score-fixtures.js';
+import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
+import { countRows, storedGameStats, storedPb, storedScores, storedSessions } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const T0 = Date.UTC(2024, 6, 1, 18);
@@ -39,26 +39,20 @@ describe('admin routes (spec 4.14)', () => {
   const post = (route: string, body: object) => admin.agent.post(`/api/v1/admin/${route}`).send(body);
   const player = (name: string) => quickPlayer(t, name, ['submit_score']);
   const importAs = (p: QuickPlayer, list: object[]) => importSdvx(t.http(), list, { headers: bearer(p.token) });
-  const scoresOf = (userID: number) => t.database.db.select().from(scores).where(eq(scores.userID, userID));
-  const statsOf = async (userID: number) =>
-    (
-      await t.database.db
-        .select()
-        .from(userGameStats)
-        .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, 'sdvx')))
-    )[0];
+  const scoresOf = (userID: number) => storedScores(t, userID);
+  const statsOf = (userID: number) => storedGameStats(t, userID, 'sdvx', 'Single');
 
   beforeAll(async () => {
     t = await createTestApp();
     await loadScoreFixtures(t);
     admin = await signUp(t);
-    await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t, admin.user.id);
     adminToken = await issueToken(admin, []);
     user = await signUp(t);
     userToken = await issueToken(user, ['submit_score', 'delete_score']);
     banned = await signUp(t);
     bannedToken = await issueToken(banned, []);
-    await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, banned.user.id));
+    await ban(t, banned.user.id);
   });
   afterAll(async () => {
     await t?.close();
@@ -107,12 +101,12 @@ describe('admin routes (spec 4.14)', () => {
     it("deletes anyone's score as the owner's delete does; a second time is 404", async () => {
       const p = await player('adm_del');
       const doc = await importAs(p, [sdvxScore(1, 'MXM', 10_000_000, PUC, T0)]);
-      expect(await pbOf(t, p.id, chart1)).toBeDefined();
+      expect(await storedPb(t, p.id, chart1)).toBeDefined();
       const res = await post('delete-score', { scoreID: doc.scoreIDs[0] });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
       expect(await scoresOf(p.id)).toEqual([]);
-      expect(await pbOf(t, p.id, chart1)).toBeUndefined();
+      expect(await storedPb(t, p.id, chart1)).toBeUndefined();
       expect(await statsOf(p.id)).toBeUndefined();
       expect((await post('delete-score', { scoreID: doc.scoreIDs[0] })).status).toBe(404);
     });
@@ -122,16 +116,17 @@ describe('admin routes (spec 4.14)', () => {
     it("rebuilds a user's PBs and ranks from their scores", async () => {
       const p = await player('adm_resync');
       await importAs(p, [sdvxScore(1, 'MXM', 10_000_000, PUC, T0), sdvxScore(2, 'MXM', 10_000_000, PUC, T0 + 60_000)]);
-      await t.database.db.delete(personalBests).where(and(eq(personalBests.userID, p.id), eq(personalBests.chartID, chart1)));
-      await t.database.db
-        .update(personalBests)
-        .set({ score: 1, calculatedData: { VF6: 0 } })
-        .where(and(eq(personalBests.userID, p.id), eq(personalBests.chartID, chart2)));
+      await removePb(t, p.id, chart1);
+      await overwritePb(t, p.id, chart2, { score: 1, calculatedData: { VF6: 0 } });
       const res = await post('resync-pbs', { userIDs: [p.id], filters: { game: 'sdvx', playtype: 'Single' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
-      expect(await pbOf(t, p.id, chart1)).toMatchObject({ score: 10_000_000, calculatedData: { VF6: 0.415 }, rank: expect.any(Number) });
-      expect(await pbOf(t, p.id, chart2)).toMatchObject({ score: 10_000_000, calculatedData: { VF6: 0.392 } });
+      expect(await storedPb(t, p.id, chart1)).toMatchObject({
+        scoreData: { score: 10_000_000 },
+        calculatedData: { VF6: 0.415 },
+        rankingData: { rank: expect.any(Number) },
+      });
+      expect(await storedPb(t, p.id, chart2)).toMatchObject({ scoreData: { score: 10_000_000 }, calculatedData: { VF6: 0.392 } });
     });
 
     it('takes only whitelisted filter keys: anything else is a 400', async () => {
@@ -149,34 +144,22 @@ describe('admin routes (spec 4.14)', () => {
       const p = await player('adm_recalc');
       await importAs(p, [sdvxScore(1, 'MXM', 10_000_000, PUC, T0), sdvxScore(2, 'MXM', 10_000_000, PUC, T0 + 60_000)]);
       const before = await statsOf(p.id);
-      const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userID, p.id));
-      await t.database.db
-        .update(scores)
-        .set({ calculatedData: { VF6: 9 } })
-        .where(eq(scores.userID, p.id));
-      await t.database.db
-        .update(personalBests)
-        .set({ calculatedData: { VF6: 9 } })
-        .where(eq(personalBests.userID, p.id));
-      await t.database.db.update(sessions).set({ calculatedData: {} }).where(eq(sessions.userID, p.id));
-      await t.database.db
-        .update(userGameStats)
-        .set({ ratings: { VF6: 99 } })
-        .where(eq(userGameStats.userID, p.id));
+      const [session] = await storedSessions(t, p.id);
+      await overwriteComputed(t, p.id, { scores: { VF6: 9 }, pbs: { VF6: 9 }, sessions: {}, profileRatings: { VF6: 99 } });
 
       const res = await post('recalc', { userID: p.id, game: 'sdvx' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ scoresRecalced: 2 });
       const stored = await scoresOf(p.id);
       expect(stored.map((s) => s.calculatedData.VF6).sort()).toEqual([0.392, 0.415]);
-      expect(await pbOf(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
+      expect(await storedPb(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
       expect((await statsOf(p.id))?.ratings).toEqual(before?.ratings);
-      const [after] = await t.database.db.select().from(sessions).where(eq(sessions.userID, p.id));
+      const [after] = await storedSessions(t, p.id);
       expect(after.calculatedData).toEqual(session.calculatedData);
 
       const again = await post('recalc', { userID: p.id });
       expect(again.body).toEqual({ scoresRecalced: 2 });
-      expect(await pbOf(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
+      expect(await storedPb(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
     });
 
     it('re-ranks a chart where a recomputed PB moved, and keeps the ranks where none did', async () => {
@@ -186,19 +169,16 @@ describe('admin routes (spec 4.14)', () => {
       await importAs(b, [sdvxScore(6, 'MXM', 9_900_000, 'EXCESSIVE CLEAR', T0), sdvxScore(7, 'MXM', 9_000_000, 'CLEAR', T0 + 60_000)]);
       const chartA = fixtureChartID(6, 'MXM');
       const chartB = fixtureChartID(7, 'MXM');
-      expect(await pbOf(t, b.id, chartA)).toMatchObject({ rank: 1 });
-      expect(await pbOf(t, a.id, chartA)).toMatchObject({ rank: 2 });
+      expect(await storedPb(t, b.id, chartA)).toMatchObject({ rankingData: { rank: 1 } });
+      expect(await storedPb(t, a.id, chartA)).toMatchObject({ rankingData: { rank: 2 } });
       // b's stored PB on chart A went wrong (below a's, ranked 2nd); a stays ranked 2nd.
-      await t.database.db
-        .update(personalBests)
-        .set({ score: 9_700_000, scoreData: sql`jsonb_set(${personalBests.scoreData}, '{score}', '9700000')`, rank: 2 })
-        .where(and(eq(personalBests.userID, b.id), eq(personalBests.chartID, chartA)));
-      const rankOf4 = (await pbOf(t, b.id, chartB))?.rank;
+      await overwritePb(t, b.id, chartA, { score: 9_700_000, rank: 2 });
+      const rankOf4 = (await storedPb(t, b.id, chartB))?.rankingData.rank;
 
       expect((await post('recalc', { userID: b.id })).body).toEqual({ scoresRecalced: 2 });
-      expect(await pbOf(t, b.id, chartA)).toMatchObject({ scoreData: expect.objectContaining({ score: 9_900_000 }), rank: 1, outOf: 2 });
-      expect(await pbOf(t, a.id, chartA)).toMatchObject({ rank: 2, outOf: 2 });
-      expect((await pbOf(t, b.id, chartB))?.rank).toBe(rankOf4);
+      expect(await storedPb(t, b.id, chartA)).toMatchObject({ scoreData: expect.objectContaining({ score: 9_900_000 }), rankingData: { rank: 1, outOf: 2 } });
+      expect(await storedPb(t, a.id, chartA)).toMatchObject({ rankingData: { rank: 2, outOf: 2 } });
+      expect((await storedPb(t, b.id, chartB))?.rankingData.rank).toBe(rankOf4);
     });
 
     it('filters by timeAdded and import type', async () => {
@@ -224,16 +204,16 @@ describe('admin routes (spec 4.14)', () => {
       const chart4 = fixtureChartID(4, 'MXM');
       await importAs(gone, [sdvxScore(4, 'MXM', 10_000_000, PUC, T0), sdvxScore(2, 'MXM', 9_000_000, 'CLEAR', T0 + 60_000)]);
       await importAs(stays, [sdvxScore(4, 'MXM', 9_000_000, 'CLEAR', T0)]);
-      expect(await pbOf(t, stays.id, chart4)).toMatchObject({ rank: 2, outOf: 2 });
+      expect(await storedPb(t, stays.id, chart4)).toMatchObject({ rankingData: { rank: 2, outOf: 2 } });
 
       const res = await post('destroy-ugpt', { userID: gone.id, game: 'sdvx', playtype: 'Single' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
       expect(await scoresOf(gone.id)).toEqual([]);
-      expect(await t.database.db.select().from(personalBests).where(eq(personalBests.userID, gone.id))).toEqual([]);
-      expect(await t.database.db.select().from(sessions).where(eq(sessions.userID, gone.id))).toEqual([]);
+      expect(await countRows(t, 'pbs', { userID: gone.id })).toBe(0);
+      expect(await countRows(t, 'sessions', { userID: gone.id })).toBe(0);
       expect(await statsOf(gone.id)).toBeUndefined();
-      expect(await pbOf(t, stays.id, chart4)).toMatchObject({ rank: 1, outOf: 1 });
+      expect(await storedPb(t, stays.id, chart4)).toMatchObject({ rankingData: { rank: 1, outOf: 1 } });
 
       expect((await post('destroy-ugpt', { userID: gone.id, game: 'sdvx', playtype: 'Single' })).status).toBe(404);
       expect((await post('destroy-ugpt', { userID: 999999, game: 'sdvx', playtype: 'Single' })).status).toBe(404);
@@ -252,9 +232,9 @@ describe('admin routes (spec 4.14)', () => {
       const res = await post('destroy-chart', { chartID: chart3, game: 'sdvx' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
-      expect(await t.database.db.select().from(charts).where(eq(charts.chartID, chart3))).toEqual([]);
+      expect(await countRows(t, 'charts', { chartID: chart3 })).toBe(0);
       expect((await scoresOf(p.id)).map((s) => s.chartID)).toEqual([chart2]);
-      expect(await pbOf(t, p.id, chart3)).toBeUndefined();
+      expect(await storedPb(t, p.id, chart3)).toBeUndefined();
       expect((await statsOf(p.id))?.ratings.VF6).toBeLessThan(ratingBefore as number);
       expect((await t.http().get(`/api/v1/games/sdvx/Single/charts/${chart3}`)).status).toBe(404);
       expect((await post('destroy-chart', { chartID: chart3, game: 'sdvx' })).status).toBe(404);
@@ -311,14 +291,7 @@ describe('the admin CLI commands', () => {
     const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
       await database.migrate();
-      await database.db.insert(users).values({
-        username: 'Leaving',
-        usernameLowercase: 'leaving',
-        about: '',
-        socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null },
-        joinDate: Date.now(),
-        lastSeen: Date.now(),
-      });
+      await storeUser(database, 'Leaving', { joinDate: Date.now(), lastSeen: Date.now() });
     } finally {
       await database.close();
     }
@@ -339,7 +312,7 @@ describe('the admin CLI commands', () => {
     expect(audit.stdout.trim()).toMatch(new RegExp(`\\tdelete-user\\tcli\\t\\{"userID":${id}\\}$`));
     const check = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
-      expect(await check.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+      expect(await countRows(check, 'users', { id })).toBe(0);
     } finally {
       await check.close();
     }

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { notifications } from '../../src/database/schema.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
+import { countRows } from '../support/stored.js';
 
 const API = '/api/v1';
 
@@ -78,7 +77,7 @@ describe('cli announce', () => {
     expect(missing.stderr).toContain("missing required argument 'title'");
     const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
-      expect(await database.db.select({ n: count() }).from(notifications)).toEqual([{ n: 0 }]);
+      expect(await countRows(database, 'notifications')).toBe(0);
     } finally {
       await database.close();
     }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { PERMISSIONS } from '../../src/common/permissions.js';
-import { users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { setAuthLevel } from '../support/db-fixtures.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const tokensOf = (userID: number | string) => `/api/v1/users/${userID}/api-tokens`;
@@ -271,7 +270,7 @@ describe('API tokens (/users/:userID/api-tokens) and the permission matrix', () 
     it('bans a user (authLevel 0): their session and tokens get 403 everywhere, even on public routes', async () => {
       const mallory = await signUp(t);
       const token = await issueToken(mallory, ['customise_profile']);
-      await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, mallory.user.id));
+      await setAuthLevel(t, mallory.user.id, 0);
 
       for (const res of [
         await t.http().get('/api/v1/status').set(bearer(token)),
@@ -283,7 +282,7 @@ describe('API tokens (/users/:userID/api-tokens) and the permission matrix', () 
         expect(res.body.message).toMatch(/banned/);
       }
 
-      await t.database.db.update(users).set({ authLevel: 1 }).where(eq(users.id, mallory.user.id));
+      await setAuthLevel(t, mallory.user.id, 1);
       expect((await t.http().get('/api/v1/status').set(bearer(token))).status).toBe(200);
     });
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { and, eq } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { InvitesService } from '../../src/auth/invites.service.js';
 import { SESSION_COOKIE } from '../../src/http/auth/access.decorators.js';
-import { emailCodes, invites, userCredentials, users } from '../../src/database/schema.js';
 import { UsersRepository } from '../../src/repositories/users.repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { TestCaptchaServer } from '../support/captcha-server.js';
+import { ban, expireEmailCodes } from '../support/db-fixtures.js';
 import { codeFrom, TestSmtpServer } from '../support/smtp.js';
+import { countRows, emailVerified, storedEmailCodes, storedInvite } from '../support/stored.js';
 import { bearer, issueToken, signUp, uniqueUsername } from '../support/users.js';
 
 const API = '/api/v1';
@@ -171,8 +171,7 @@ describe('auth', () => {
           .send(registerBody({ username: username.toUpperCase(), email: `b-${username}@race.test` })),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      const rows = await t.database.db.select().from(users).where(eq(users.usernameLowercase, username.toLowerCase()));
-      expect(rows).toHaveLength(1);
+      expect(await countRows(t, 'users', { usernameLowercase: username.toLowerCase() })).toBe(1);
     });
   });
 
@@ -215,7 +214,7 @@ describe('auth', () => {
 
     it('refuses a banned account with 403 once the password is right', async () => {
       const u = await signUp(t);
-      await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, u.user.id));
+      await ban(t, u.user.id);
       const res = await t.http().post(`${API}/auth/login`).send({ username: u.username, '!password': u.password });
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/banned/);
@@ -275,23 +274,18 @@ describe('auth', () => {
   });
 
   describe('POST /auth/verify-email and /auth/resend-verify-email', () => {
-    const codeRows = (userID: number) =>
-      t.database.db
-        .select()
-        .from(emailCodes)
-        .where(and(eq(emailCodes.userID, userID), eq(emailCodes.purpose, 'verify-email')));
-    const emailVerified = async (userID: number) =>
-      (await t.database.db.select({ v: userCredentials.emailVerified }).from(userCredentials).where(eq(userCredentials.userID, userID)))[0].v;
+    const codeRows = (userID: number) => storedEmailCodes(t, { userID, purpose: 'verify-email' });
+    const isVerified = (userID: number) => emailVerified(t, userID);
 
     it('verifies with the mailed code, which works once and needs no session', async () => {
       const u = await signUp(t);
       const code = codeFrom(await smtp.waitFor(u.email));
-      expect(await emailVerified(u.user.id)).toBe(false);
+      expect(await isVerified(u.user.id)).toBe(false);
 
       const res = await t.http().post(`${API}/auth/verify-email`).send({ code });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
-      expect(await emailVerified(u.user.id)).toBe(true);
+      expect(await isVerified(u.user.id)).toBe(true);
 
       const again = await t.http().post(`${API}/auth/verify-email`).send({ code });
       expect(again.status).toBe(400);
@@ -315,7 +309,7 @@ describe('auth', () => {
       await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email });
       const resetCode = codeFrom(await smtp.waitFor(u.email));
       expect((await t.http().post(`${API}/auth/verify-email`).send({ code: resetCode })).status).toBe(400);
-      expect(await emailVerified(u.user.id)).toBe(false);
+      expect(await isVerified(u.user.id)).toBe(false);
     });
 
     it('refuses an expired code', async () => {
@@ -323,13 +317,10 @@ describe('auth', () => {
       const code = codeFrom(await smtp.waitFor(u.email));
       const [row] = await codeRows(u.user.id);
       expect(row.expiresAt - row.createdAt).toBe(24 * 60 * 60 * 1000);
-      await t.database.db
-        .update(emailCodes)
-        .set({ expiresAt: Date.now() - 1 })
-        .where(eq(emailCodes.userID, u.user.id));
+      await expireEmailCodes(t, u.user.id);
       const res = await t.http().post(`${API}/auth/verify-email`).send({ code });
       expect(res.status).toBe(400);
-      expect(await emailVerified(u.user.id)).toBe(false);
+      expect(await isVerified(u.user.id)).toBe(false);
     });
 
     it('resends a new code that replaces the old one, then answers 409 once verified', async () => {
@@ -368,12 +359,12 @@ describe('auth', () => {
       const u = await signUp(t);
       await smtp.waitFor(u.email);
       const unknown = `nobody-${u.username.toLowerCase()}@example.test`;
-      const codesBefore = (await t.database.db.select().from(emailCodes)).length;
+      const codesBefore = (await storedEmailCodes(t)).length;
 
       const res = await t.http().post(`${API}/auth/forgot-password`).send({ email: unknown });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({});
-      expect((await t.database.db.select().from(emailCodes)).length).toBe(codesBefore);
+      expect((await storedEmailCodes(t)).length).toBe(codesBefore);
 
       // A mail requested afterwards arrives; none went to the unknown address.
       expect((await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email })).status).toBe(202);
@@ -446,13 +437,10 @@ describe('auth', () => {
       const pending = await signUp(t); // its code stays valid
       const u = await signUp(t);
       for (const x of [stale, pending, u]) await smtp.waitFor(x.email);
-      await t.database.db
-        .update(emailCodes)
-        .set({ expiresAt: Date.now() - 1 })
-        .where(eq(emailCodes.userID, stale.user.id));
+      await expireEmailCodes(t, stale.user.id);
       expect((await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email })).status).toBe(202);
       await smtp.waitFor(u.email);
-      const owners = (await t.database.db.select({ userID: emailCodes.userID }).from(emailCodes)).map((r) => r.userID);
+      const owners = (await storedEmailCodes(t)).map((r) => r.userID);
       expect(owners).not.toContain(stale.user.id);
       expect(owners).toContain(pending.user.id);
       expect(owners.filter((id) => id === u.user.id)).toHaveLength(2); // its verify code and the new reset code
@@ -463,13 +451,9 @@ describe('auth', () => {
       await smtp.waitFor(u.email);
       await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email });
       const code = codeFrom(await smtp.waitFor(u.email));
-      const where = and(eq(emailCodes.userID, u.user.id), eq(emailCodes.purpose, 'reset-password'));
-      const [row] = await t.database.db.select().from(emailCodes).where(where);
+      const [row] = await storedEmailCodes(t, { userID: u.user.id, purpose: 'reset-password' });
       expect(row.expiresAt - row.createdAt).toBe(60 * 60 * 1000);
-      await t.database.db
-        .update(emailCodes)
-        .set({ expiresAt: Date.now() - 1 })
-        .where(where);
+      await expireEmailCodes(t, u.user.id, 'reset-password');
 
       const res = await t.http().post(`${API}/auth/reset-password`).send({ code, '!password': 'a brand new password' });
       expect(res.status).toBe(400);
@@ -537,7 +521,7 @@ describe('auth with INVITE_ONLY=true', () => {
     const res = await t.http().post(`${API}/auth/register`).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/invite-only: inviteCode is required/);
-    expect(await t.database.db.select().from(users).where(eq(users.usernameLowercase, body.username.toLowerCase()))).toEqual([]);
+    expect(await countRows(t, 'users', { usernameLowercase: body.username.toLowerCase() })).toBe(0);
   });
 
   it('refuses an unknown code (400) without creating the user', async () => {
@@ -545,7 +529,7 @@ describe('auth with INVITE_ONLY=true', () => {
     const res = await t.http().post(`${API}/auth/register`).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/invite code is not valid/);
-    expect(await t.database.db.select().from(users).where(eq(users.usernameLowercase, body.username.toLowerCase()))).toEqual([]);
+    expect(await countRows(t, 'users', { usernameLowercase: body.username.toLowerCase() })).toBe(0);
   });
 
   it('accepts a valid code once and records who used it', async () => {
@@ -555,7 +539,7 @@ describe('auth with INVITE_ONLY=true', () => {
       .post(`${API}/auth/register`)
       .send(registerBody({ inviteCode: code }));
     expect(res.status).toBe(200);
-    const [row] = await t.database.db.select().from(invites).where(eq(invites.code, code));
+    const row = await storedInvite(t, code);
     expect(row.consumedBy).toBe(res.body.id);
     expect(row.consumedAt).toEqual(expect.any(Number));
 

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { and, eq } from 'drizzle-orm';
 import { ChangeFeed } from '../../src/database/change-feed.js';
-import { songs } from '../../src/database/schema.js';
+import { Database } from '../../src/database/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { renameSong } from '../support/db-fixtures.js';
 import { batchManual, imported, loadFixtureCatalog, PIPELINE_FIXTURES, player, T0, type Player } from '../support/imports.js';
 
 /**
@@ -61,22 +60,19 @@ describe('catalog document cache', () => {
     if (t.database.kind !== 'pglite') return; // a server's cache hears of every change (next test)
     await titleServed();
     // Not how the catalog changes (only the seed loader writes songs), but it shows that reads come from the cache.
-    await t.database.db
-      .update(songs)
-      .set({ title: 'Written Behind The Cache' })
-      .where(and(eq(songs.game, 'sdvx'), eq(songs.id, 1)));
+    await renameSong(t, 'sdvx', 1, 'Written Behind The Cache');
     expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
   });
 
   it("sees another process's change to songs as soon as its notification arrives, without a version bump (PostgreSQL)", async () => {
     if (t.database.kind !== 'postgres' || !t.databaseUrl) return; // embedded: one process owns the database
     expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
-    const other = new pg.Client({ connectionString: t.databaseUrl });
-    await other.connect();
+    // Another process's connection to the same database.
+    const other = await Database.open({ url: t.databaseUrl, poolSize: 1 });
     try {
-      await other.query("UPDATE songs SET title = 'Loaded Elsewhere' WHERE game = 'sdvx' AND id = 1");
+      await renameSong(other, 'sdvx', 1, 'Loaded Elsewhere');
     } finally {
-      await other.end();
+      await other.close();
     }
     // The notification follows the commit on the server's listening connection: wait until this process has it.
     await t.app.get(ChangeFeed).barrier();

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { personalBests, songs, users } from '../../src/database/schema.js';
-import { rerankAll } from '../../src/scoring/rerank.js';
+import { rerankAll } from '../../src/scoring/pbs/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { storeChartlessSong, storePb, storeUser } from '../support/db-fixtures.js';
 
 const CLEAN = path.resolve('test/fixtures/seeds/clean');
 const chartID = (tag: string) => createHash('sha1').update(`fixture-${tag}`).digest('hex');
@@ -48,43 +47,13 @@ describe('games and GPT catalog endpoints', () => {
   const userIDs: number[] = [];
 
   /** A PB row straight into the table, unranked (rerankAll below ranks them as imports would). */
-  async function pb(userID: number, chart: string, game = 'sdvx', playtype = 'Single', songID = 0) {
-    await t.database.db.insert(personalBests).values({
-      userID,
-      chartID: chart,
-      game,
-      playtype,
-      songID,
-      isPrimary: true,
-      score: 9_000_000,
-      percent: 90,
-      lampIndex: 1,
-      gradeIndex: 4,
-      scoreData: { score: 9_000_000, percent: 90, lamp: 'CLEAR', lampIndex: 1, grade: 'A+', gradeIndex: 4, judgements: {}, optional: {} },
-      calculatedData: {},
-      composedFrom: [],
-      timeAchieved: null,
-    });
-  }
+  const pb = (userID: number, chartID: string, game = 'sdvx', playtype = 'Single', songID = 0) => storePb(t, { userID, chartID, game, playtype, songID });
 
   beforeAll(async () => {
     t = await createTestApp();
     const report = await new SeedLoader(t.database).load(new SeedSource(CLEAN));
     expect(report.rejected).toEqual([]);
-    for (const name of ['alpha', 'bravo', 'charlie']) {
-      const [row] = await t.database.db
-        .insert(users)
-        .values({
-          username: name,
-          usernameLowercase: name,
-          about: '',
-          socialMedia: { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null },
-          joinDate: 0,
-          lastSeen: 0,
-        })
-        .returning({ id: users.id });
-      userIDs.push(row.id);
-    }
+    for (const name of ['alpha', 'bravo', 'charlie']) userIDs.push(await storeUser(t, name));
     const [a, b, c] = userIDs;
     // unique players: 4-XCD 3, 2-MXM 2, 1-NOV 1, 5-MXM 1; a chunithm PB on the same-titled song must not count for sdvx
     await pb(a, sdvx(4, 'XCD'), 'sdvx', 'Single', 4);
@@ -190,24 +159,13 @@ describe('games and GPT catalog endpoints', () => {
     });
 
     it('404s a song that has no chart in this playtype, as not part of the GPT', async () => {
-      await t.database.db.insert(songs).values({
-        game: 'sdvx',
-        id: 50,
-        title: 'Chartless',
-        artist: 'Nobody',
-        altTitles: [],
-        searchTerms: [],
-        data: {},
-        matchTitles: ['chartless'],
-        searchText: 'Chartless',
-        seedHash: 'test',
-      });
+      const remove = await storeChartlessSong(t, 'sdvx', 50, 'Chartless');
       try {
         const res = await t.http().get('/api/v1/games/sdvx/Single/songs/50');
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('The song 50 has no Single charts: it is not part of sdvx Single.');
       } finally {
-        await t.database.db.delete(songs).where(and(eq(songs.game, 'sdvx'), eq(songs.id, 50)));
+        await remove();
       }
     });
 

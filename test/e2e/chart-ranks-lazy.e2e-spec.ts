@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../src/database/database.js';
-import { chartRankings, personalBests } from '../../src/database/schema.js';
-import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/rank-refresher.js';
+import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/pbs/rank-refresher.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, scoresOf, T0, type Player } from '../support/imports.js';
+import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';
+import { chartRanking, pbRowVersions, storedRanks as ranksOf, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const EXH1 = fixtureChart('sdvx-1-EXH');
@@ -45,16 +43,10 @@ describe('chart ranks kept lazily (chart_rankings, live ranks of dirty charts, t
   /** The player's PB on the chart as GET pbs/:chartID serves it. */
   const served = async (p: Player, chartID = EXH1) => ((await get(`${ugpt(p)}/pbs/${chartID}`)).pb as Ranked).rankingData;
   /** Every PB row of the chart with its system columns: xmin moves with any write, xmax with a row lock. */
-  const rawRows = (chartID: string) =>
-    queryRows<{ user_id: number; xmin: string; xmax: string; row: string }>(
-      t.database.db,
-      sql`SELECT user_id, xmin::text AS xmin, xmax::text AS xmax, row_to_json(p)::text AS row FROM personal_bests p WHERE chart_id = ${chartID} ORDER BY user_id`,
-    );
-  const storedRanks = async (chartID: string) =>
-    (await t.database.db.select({ userID: personalBests.userID, rank: personalBests.rank }).from(personalBests).where(eq(personalBests.chartID, chartID)))
-      .map((r) => [r.userID, r.rank])
-      .sort((x, y) => x[1] - y[1]);
-  const ranking = async (chartID: string) => (await t.database.db.select().from(chartRankings).where(eq(chartRankings.chartID, chartID)))[0];
+  const rawRows = (chartID: string) => pbRowVersions(t, chartID);
+  /** [userID, stored rank] of the chart's PBs, best first. */
+  const storedRanks = (chartID: string) => ranksOf(t, chartID);
+  const ranking = (chartID: string) => chartRanking(t, chartID);
   /** Every read endpoint that shows ranks of these players' PBs on EXH1, whole bodies. */
   const readEverything = async (players: Player[]) => ({
     chart: await get(`${GPT}/charts/${EXH1}/pbs`),
@@ -169,7 +161,7 @@ describe('chart ranks kept lazily (chart_rankings, live ranks of dirty charts, t
     expect((await storedRanks(EXH1)).find(([id]) => id === g.user.id)).toEqual([g.user.id, 7]);
 
     // b (first) deletes their score: everyone else moves up one, read live until the refresher runs.
-    for (const s of await scoresOf(t.database, b.user.id)) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(b.token))).status).toBe(200);
+    for (const s of await storedScores(t, b.user.id)) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(b.token))).status).toBe(200);
     expect(await ranking(EXH1)).toMatchObject({ players: 6, dirtySince: expect.any(Number) });
     const expected = [e, c, f, a, d, g].map((p, i) => [p.user.id, i + 1, 6]);
     expect(await chartPage(EXH1)).toEqual(expected);
@@ -222,13 +214,9 @@ describe("the app's own rank refresher (RANK_REFRESH_INTERVAL_MS)", () => {
     const started = Date.now();
     while ((await dirtyChartCount(t.database)) > 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
     expect(await dirtyChartCount(t.database)).toBe(0);
-    const stored = await t.database.db
-      .select({ userID: personalBests.userID, rank: personalBests.rank })
-      .from(personalBests)
-      .where(eq(personalBests.chartID, EXH1));
-    expect(stored.sort((x, y) => x.rank - y.rank)).toEqual([
-      { userID: b.user.id, rank: 1 },
-      { userID: a.user.id, rank: 2 },
+    expect(await ranksOf(t, EXH1)).toEqual([
+      [b.user.id, 1],
+      [a.user.id, 2],
     ]);
   });
 });

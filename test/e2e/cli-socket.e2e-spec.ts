@@ -8,6 +8,7 @@ import { CLI_PROTOCOL_VERSION, MAX_REQUEST_BYTES } from '../../src/cli-socket/pr
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { buildIfNeeded, runCli, type CliRun } from '../support/cli.js';
 import { freePort, startBuiltServer, type ServerProcess } from '../support/server-process.js';
+import { storedUser } from '../support/stored.js';
 
 /**
  * `npm run cli` while the built server (dist/main.js) runs on the embedded database: the CLI
@@ -232,8 +233,7 @@ describe('the CLI while the server runs on the embedded database (DATA_DIR/cli.s
       try {
         const database = await Database.open({ dataDir: embeddedDbDir(copy), loadDataDir: new Blob([fs.readFileSync(file)]) });
         try {
-          const { rows } = await database.embedded!.query<{ auth_level: number }>(`SELECT auth_level FROM users WHERE username_lowercase = 'socket_admin'`);
-          expect(rows).toEqual([{ auth_level: 2 }]);
+          expect((await storedUser(database, { usernameLowercase: 'socket_admin' }))?.authLevel).toBe(2);
         } finally {
           await database.close();
         }

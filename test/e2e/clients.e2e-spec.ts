@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '../../src/common/permissions.js';
 import { sha256Hex } from '../../src/common/crypto.js';
 import { ClientsService } from '../../src/clients/clients.service.js';
-import { apiClients, users } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { makeAdmin, removeApiClient } from '../support/db-fixtures.js';
+import { storedApiClient } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const CLIENTS = '/api/v1/clients';
@@ -175,7 +175,7 @@ describe('API clients (spec 4.3)', () => {
 
     it('exempts administrators (authLevel 3)', async () => {
       const admin = await signUp(t);
-      await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+      await makeAdmin(t, admin.user.id);
       for (let i = 0; i < 17; i++) await createClient(admin, { name: `admin client ${i}` });
       expect((await admin.agent.get(CLIENTS)).body).toHaveLength(17);
     });
@@ -317,7 +317,7 @@ describe('API clients (spec 4.3)', () => {
   describe('client secrets at rest', () => {
     it('stores only the SHA-256 of the secret, shows it once, and /oauth/token still accepts it', async () => {
       const client = await createClient(alice);
-      const [row] = await t.database.db.select().from(apiClients).where(eq(apiClients.clientID, client.clientID));
+      const row = (await storedApiClient(t, client.clientID))!;
       expect(JSON.stringify(row)).not.toContain(client.clientSecret);
       expect(row.clientSecretHash).toBe(sha256Hex(client.clientSecret!));
       expect(JSON.stringify((await alice.agent.get(CLIENTS)).body)).not.toContain(client.clientSecret);
@@ -439,7 +439,7 @@ describe('API clients (spec 4.3)', () => {
       const find = clients.find.bind(clients);
       return jest.spyOn(clients, 'find').mockImplementationOnce(async (clientID: string) => {
         const row = await find(clientID);
-        await t.database.db.delete(apiClients).where(eq(apiClients.clientID, clientID));
+        await removeApiClient(t, clientID);
         return row;
       });
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,11 +8,11 @@ import request from 'supertest';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runNode } from '../support/cli.js';
 import { freePort, startBuiltServer } from '../support/server-process.js';
+import { storedUser } from '../support/stored.js';
 import { createApp } from '../../src/app.factory.js';
 import { openConfiguredDatabase } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { users } from '../../src/database/schema.js';
 
 /**
  * The embedded database (PGlite in DATA_DIR/db) and the admin CLI, run as real separate processes:
@@ -144,8 +143,7 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
         expect(run.stderr).toBe('');
         expect(run.code).toBe(0);
         await withEmbedded(dataDir, async (database) => {
-          const [row] = await database.db.select().from(users).where(eq(users.usernameLowercase, 'locked_user'));
-          expect(row.authLevel).toBe(2);
+          expect((await storedUser(database, { usernameLowercase: 'locked_user' }))?.authLevel).toBe(2);
         });
       },
       STEP_TIMEOUT_MS,
@@ -249,8 +247,7 @@ describe('embedded database (PGlite in DATA_DIR/db) and the CLI', () => {
         expect(missing.stderr).toMatch(/missing required argument/);
 
         await withEmbedded(dataDir, async (database) => {
-          const [row] = await database.db.select().from(users).where(eq(users.usernameLowercase, 'level_user'));
-          expect(row.authLevel).toBe(3);
+          expect((await storedUser(database, { usernameLowercase: 'level_user' }))?.authLevel).toBe(3);
         });
       },
       STEP_TIMEOUT_MS,

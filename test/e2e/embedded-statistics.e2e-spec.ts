@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../src/database/database.js';
 import { EmbeddedStatistics } from '../../src/database/embedded-statistics.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { batchManual, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
+import { lastAnalyzed, type TableName } from '../support/stored.js';
 
 /** The embedded engine has no autovacuum: the server refreshes planner statistics itself after writes. */
 describe('planner statistics on the embedded database', () => {
   let t: TestApp;
-  const lastAnalyze = async (table: string) => {
-    const [row] = await queryRows<{ last_analyze: string | null }>(t.database.db, sql`SELECT last_analyze FROM pg_stat_user_tables WHERE relname = ${table}`);
-    return row.last_analyze === null ? null : new Date(row.last_analyze).getTime();
-  };
+  const lastAnalyze = (table: TableName) => lastAnalyzed(t, table);
 
   beforeAll(async () => {
     t = await createTestApp();

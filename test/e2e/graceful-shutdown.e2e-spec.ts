@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import request from 'supertest';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { imports, scores } from '../../src/database/schema.js';
 import { batchManual, MINUTE, T0 } from '../support/imports.js';
 import { embeddedDataDirWithCatalog, freePort, startBuiltServer } from '../support/server-process.js';
+import { countRows, importRow } from '../support/stored.js';
 
 /** SIGTERM to the built server (dist/main.js) while an inline import runs: the import finishes, then the process exits 0. */
 const SCORES = 20_000;
@@ -68,10 +67,8 @@ describe('graceful shutdown of an API process', () => {
 
     const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
-      const [row] = await database.db.select().from(imports).where(eq(imports.importID, res.body.importID));
-      expect(row).toBeDefined();
-      const stored = await database.db.select({ scoreID: scores.scoreID }).from(scores).where(eq(scores.importID, res.body.importID));
-      expect(stored).toHaveLength(SCORES);
+      expect(await importRow(database, res.body.importID)).toBeDefined();
+      expect(await countRows(database, 'scores', { importID: res.body.importID })).toBe(SCORES);
     } finally {
       await database.close();
     }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { and, count, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { catalogState, charts, importLocks, imports, orphanChartQueue, songs } from '../../src/database/schema.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { orphansOf, player, scoresOf, seededRandom, sessionsOf, statsOf, type Player } from '../support/imports.js';
+import { holdImportLock } from '../support/db-fixtures.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { player, seededRandom, type Player } from '../support/imports.js';
+import { catalogVersion, countRows, importRows, storedGameStats, storedImport, storedOrphans, storedScores, storedSessions } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/beatoraja/catalog');
@@ -91,8 +92,6 @@ describe('ir/beatoraja', () => {
       .http()
       .get(`/ir/beatoraja/charts/${hash}/scores`)
       .set({ ...bearer(token), ...VERSION });
-  const countOf = async (table: typeof imports | typeof songs | typeof charts | typeof orphanChartQueue) =>
-    (await t.database.db.select({ n: count() }).from(table))[0].n;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -129,35 +128,7 @@ describe('ir/beatoraja', () => {
       const pb = await t.http().get(`/api/v1/users/${p.user.id}/games/bms/7K/pbs/${fixtureChartID('bms-7k')}`);
       expect(pb.status).toBe(200);
       expect((pb.body as { pb: { scoreData: { score: number } } }).pb.scoreData.score).toBe(1680);
-      expect(await sessionsOf(t.database, p.user.id)).toHaveLength(1);
-    });
-
-    it('imports nothing new from the same play sent again (a client retry), but keeps a new play', async () => {
-      const before = (await scoresOf(t.database, p.user.id)).length;
-      const again = await submit(p.token, bms('bms-7k'));
-      expect(again.status).toBe(400);
-      expect(again.body).toEqual({ success: false, description: 'No scores were imported.' });
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(before);
-
-      const better = await submit(p.token, bms('bms-7k', {}, { epg: 401, lpg: 350, egr: 99 }));
-      expect(better.status).toBe(200);
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(before + 1);
-    });
-
-    it('imports nothing new from the same play sent again a day later (its time is only when it arrived), but keeps another result', async () => {
-      const q = await player(t);
-      expect((await submit(q.token, bms('bms-7k'))).status).toBe(200);
-      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + DAY);
-      try {
-        const again = await submit(q.token, bms('bms-7k'));
-        expect(again.status).toBe(400);
-        expect(again.body).toEqual({ success: false, description: 'No scores were imported.' });
-        // the same EX score with other judgements is another play
-        expect((await submit(q.token, bms('bms-7k', {}, { epg: 399, egr: 102 }))).status).toBe(200);
-      } finally {
-        clock.mockRestore();
-      }
-      expect(await scoresOf(t.database, q.user.id)).toHaveLength(2);
+      expect(await storedSessions(t, p.user.id)).toHaveLength(1);
     });
 
     it('imports 14K on a keyboard and PMS on a controller, and is served under /api/v1 too', async () => {
@@ -186,8 +157,8 @@ describe('ir/beatoraja', () => {
       const res = await submit(q.token, body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, description });
-      expect(await scoresOf(t.database, q.user.id)).toHaveLength(0);
-      expect(await orphansOf(t.database, q.user.id)).toHaveLength(0);
+      expect(await storedScores(t, q.user.id)).toHaveLength(0);
+      expect(await storedOrphans(t, q.user.id)).toHaveLength(0);
     });
 
     it('answers 400 for an EX score above the chart maximum', async () => {
@@ -198,53 +169,8 @@ describe('ir/beatoraja', () => {
   });
 
   describe('whole-request failures', () => {
-    it.each([
-      ['a body that is no object', [1, 2], /^Invalid Beatoraja Import - the body must be a JSON object/],
-      ['a bad score', { ...bms('bms-7k'), score: { exscore: 'a lot' } }, /^Invalid Beatoraja Import - Score: /],
-      ['a bad chart', { ...bms('bms-7k'), chart: { ...chart('bms-7k'), mode: 'BEAT_5K' } }, /^Invalid Beatoraja Import - Chart: mode/],
-      ['the wrong client', { ...bms('bms-7k'), client: 'beatoraja 0.8.7' }, /^Unsupported client beatoraja 0\.8\.7 -- Expected a variant of LR2oraja\.$/],
-    ])('answers 400 {success: false, description} for %s, and stores no import', async (_, body, description) => {
-      const before = await countOf(imports);
-      const res = await submit(p.token, body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, description: expect.stringMatching(description) });
-      expect(await countOf(imports)).toBe(before);
-    });
-
-    it('answers malformed JSON with 400 in the hook shape', async () => {
-      const res = await t
-        .http()
-        .post('/ir/beatoraja/submit-score')
-        .set({ ...bearer(p.token), ...VERSION, 'Content-Type': 'application/json' })
-        .send('{"client": "LR2oraja", "chart": {');
-      expect(res.status).toBe(400);
-      expect((res.body as HookBody).success).toBe(false);
-      expect(typeof (res.body as HookBody).description).toBe('string');
-    });
-
-    it.each([
-      ['missing', {}],
-      ['v1', { 'X-TachiIR-Version': 'v1.3.0' }],
-      ['not a version', { 'X-TachiIR-Version': '2.0.0' }],
-    ])('refuses an X-TachiIR-Version that is %s', async (_, headers) => {
-      const res = await submit(p.token, bms('bms-7k'), headers);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, description: 'Invalid X-TachiIR-Version.' });
-    });
-
     it('accepts X-TachiIR-Version v3', async () => {
       expect((await submit(p.token, bms('bms-7k', {}, { epg: 402 }), { 'X-TachiIR-Version': 'v3.0.0' })).status).toBe(200);
-    });
-
-    it('needs a token (401) holding submit_score (403), in the hook shape', async () => {
-      const anonymous = await submit(null, bms('bms-7k'));
-      expect(anonymous.status).toBe(401);
-      expect((anonymous.body as HookBody).success).toBe(false);
-      const reader = await player(t, ['customise_score']);
-      const forbidden = await submit(reader.token, bms('bms-7k'));
-      expect(forbidden.status).toBe(403);
-      expect((forbidden.body as HookBody).success).toBe(false);
-      expect(await scoresOf(t.database, reader.user.id)).toHaveLength(0);
     });
   });
 
@@ -253,9 +179,9 @@ describe('ir/beatoraja', () => {
 
     it('orphans an unknown chart with its score until 3 distinct players have sent it, then creates it and imports all their scores', async () => {
       const [a, b, c] = [await player(t), await player(t), await player(t)];
-      const version = async () => (await t.database.db.select().from(catalogState))[0].version;
+      const version = () => catalogVersion(t);
       const versionBefore = await version();
-      const songsBefore = await countOf(songs);
+      const songsBefore = await countRows(t, 'songs');
 
       const first = await submit(a.token, bms(tag, { title: 'Queue Song' }));
       expect(first.status).toBe(202);
@@ -281,9 +207,9 @@ describe('ir/beatoraja', () => {
       const fromB = await submit(b.token, bms(tag, { title: 'Queue Song (typo)' }));
       expect(fromB.status).toBe(202);
       expect((fromB.body as HookBody).description).toMatch(/\(Currently: 2\)\.$/);
-      expect(await orphansOf(t.database, a.user.id)).toHaveLength(2);
-      expect(await orphansOf(t.database, b.user.id)).toHaveLength(1);
-      expect(await countOf(songs)).toBe(songsBefore);
+      expect(await storedOrphans(t, a.user.id)).toHaveLength(2);
+      expect(await storedOrphans(t, b.user.id)).toHaveLength(1);
+      expect(await countRows(t, 'songs')).toBe(songsBefore);
       expect(await version()).toBe(versionBefore);
 
       const fromC = await submit(c.token, bms(tag, { title: 'Queue Song' }));
@@ -301,21 +227,16 @@ describe('ir/beatoraja', () => {
       });
       const chartID = imported.body.chart.chartID as string;
 
-      expect(await countOf(songs)).toBe(songsBefore + 1);
+      expect(await countRows(t, 'songs')).toBe(songsBefore + 1);
       expect(await version()).toBe(versionBefore + 1);
-      expect(
-        await t.database.db
-          .select()
-          .from(orphanChartQueue)
-          .where(eq(orphanChartQueue.chartHash, sha(tag))),
-      ).toEqual([]);
+      expect(await countRows(t, 'orphanChartQueue', { chartHash: sha(tag) })).toBe(0);
       for (const [u, n] of [
         [a, 2],
         [b, 1],
         [c, 1],
       ] as const) {
-        expect(await orphansOf(t.database, u.user.id)).toEqual([]);
-        const played = (await scoresOf(t.database, u.user.id)).filter((s) => s.chartID === chartID);
+        expect(await storedOrphans(t, u.user.id)).toEqual([]);
+        const played = (await storedScores(t, u.user.id)).filter((s) => s.chartID === chartID);
         expect(played).toHaveLength(n);
       }
       // readers see the new song and chart
@@ -335,8 +256,8 @@ describe('ir/beatoraja', () => {
       const res = await submit(q.token, bms('unqueueable', { md5: 'not-an-md5' }));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, description: 'This chart is not supported.' });
-      expect(await orphansOf(t.database, q.user.id)).toHaveLength(1);
-      expect(await countOf(orphanChartQueue)).toBe(0);
+      expect(await storedOrphans(t, q.user.id)).toHaveLength(1);
+      expect(await countRows(t, 'orphanChartQueue')).toBe(0);
     });
 
     it('queues a PMS Keyboard chart whose file is known only as a Controller chart, then creates the Keyboard chart', async () => {
@@ -344,23 +265,22 @@ describe('ir/beatoraja', () => {
       const statuses: number[] = [];
       for (const q of players) statuses.push((await submit(q.token, pms('pms-9k', {}, { deviceType: 'KEYBOARD' }))).status);
       expect(statuses).toEqual([202, 202, 200]);
-      const created = await t.database.db
-        .select()
-        .from(charts)
-        .where(and(eq(charts.game, 'pms'), eq(charts.playtype, 'Keyboard')));
-      expect(created).toHaveLength(1);
-      expect(created[0].data).toMatchObject({ hashSHA256: sha('pms-9k'), notecount: 500 });
-      for (const q of players) expect((await scoresOf(t.database, q.user.id)).map((s) => s.playtype)).toEqual(['Keyboard']);
+      expect(await countRows(t, 'charts', { game: 'pms', playtype: 'Keyboard' })).toBe(1);
+      const played = (await Promise.all(players.map((q) => storedScores(t, q.user.id)))).flat();
+      expect(played.map((s) => s.playtype)).toEqual(['Keyboard', 'Keyboard', 'Keyboard']);
+      expect(new Set(played.map((s) => s.chartID)).size).toBe(1);
+      const created = await t.http().get(`/api/v1/games/pms/Keyboard/charts/${played[0].chartID}`);
+      expect(created.body.chart.data).toMatchObject({ hashSHA256: sha('pms-9k'), notecount: 500 });
     });
 
     it('does not count a player whose submission failed (409: an import of theirs was running)', async () => {
       const q = await player(t);
-      await t.database.db.insert(importLocks).values({ userID: q.user.id, owner: 'another-import', heartbeat: Date.now() });
+      const release = await holdImportLock(t, q.user.id, { owner: 'another-import' });
       const res = await submit(q.token, bms('busy-chart'));
       expect(res.status).toBe(409);
       expect((res.body as HookBody).success).toBe(false);
-      expect(await countOf(orphanChartQueue)).toBe(0);
-      await t.database.db.delete(importLocks).where(eq(importLocks.userID, q.user.id));
+      expect(await countRows(t, 'orphanChartQueue')).toBe(0);
+      await release();
       const later = await submit(q.token, bms('busy-chart'));
       expect(later.status).toBe(202);
       expect((later.body as HookBody).description).toMatch(/\(Currently: 1\)\.$/);
@@ -384,26 +304,22 @@ describe('ir/beatoraja', () => {
       const second = await course(q.token, dan(2));
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ success: true, description: 'Successfully updated class.', body: { set: 'genocideDan', value: 'NORMAL_2' } });
-      expect((await statsOf(t.database, q.user.id, 'bms', '7K')).classes).toMatchObject({ genocideDan: 'NORMAL_2' });
-      const [doc] = await t.database.db
-        .select()
-        .from(imports)
-        .where(and(eq(imports.userID, q.user.id), eq(imports.status, 'completed')))
-        .orderBy(imports.timeFinished)
-        .then((rows) => rows.slice(-1));
+      expect((await storedGameStats(t, q.user.id, 'bms', '7K'))?.classes).toMatchObject({ genocideDan: 'NORMAL_2' });
+      const latest = (await importRows(t, { userID: q.user.id, status: 'completed' })).at(-1)!;
+      const doc = (await storedImport(t, latest.importID))!;
       expect(doc.classDeltas).toEqual([{ game: 'bms', playtype: '7K', set: 'genocideDan', old: null, new: 'NORMAL_2' }]);
 
       const lower = await course(q.token, dan(1, { constraint: ['GAUGE_LR2', 'MIRROR', 'LN'] }));
       expect(lower.body).toEqual({ success: true, description: 'Class not updated.', body: { set: 'genocideDan', value: 'NORMAL_1' } });
-      expect((await statsOf(t.database, q.user.id, 'bms', '7K')).classes).toMatchObject({ genocideDan: 'NORMAL_2' });
+      expect((await storedGameStats(t, q.user.id, 'bms', '7K'))?.classes).toMatchObject({ genocideDan: 'NORMAL_2' });
     });
 
     it('gives a player who never played BMS 7K the profile, with the dan (a course clear, as Tachi)', async () => {
       const q = await player(t);
-      expect(await statsOf(t.database, q.user.id, 'bms', '7K')).toBeUndefined();
+      expect(await storedGameStats(t, q.user.id, 'bms', '7K')).toBeUndefined();
       const res = await course(q.token, dan(2));
       expect(res.body).toEqual({ success: true, description: 'Successfully updated class.', body: { set: 'genocideDan', value: 'NORMAL_2' } });
-      expect((await statsOf(t.database, q.user.id, 'bms', '7K')).classes).toEqual({ genocideDan: 'NORMAL_2' });
+      expect((await storedGameStats(t, q.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'NORMAL_2' });
       const profile = await t.http().get(`/api/v1/users/${q.user.id}/games/bms/7K`);
       expect(profile.status).toBe(200);
     });
@@ -454,6 +370,63 @@ describe('ir/beatoraja', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, description: 'Chart does not exist on IR yet.' });
     });
+  });
+
+  importFormatContract({
+    importType: 'ir/beatoraja',
+    app: () => t,
+    send: (token, body, headers = {}) => submit(token, body, { ...VERSION, ...headers }),
+    input: bms('bms-7k'),
+    stores: { scores: 1, sessions: 1 },
+    otherResults: [
+      // a better play, and the same EX score with other judgements: both another play
+      bms('bms-7k', {}, { epg: 401, lpg: 350, egr: 99 }),
+      bms('bms-7k', {}, { epg: 399, egr: 102 }),
+    ],
+    readsUserIntent: false,
+    // its time is only when it arrived
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ success: true, description: 'Imported score.' }) },
+      duplicate: { status: 400, body: { success: false, description: 'No scores were imported.' } },
+      unauthenticated: { status: 401, body: expect.objectContaining({ success: false }) },
+      forbidden: { status: 403, body: expect.objectContaining({ success: false }) },
+    },
+    refused: [
+      ...(
+        [
+          ['a body that is no object', [1, 2], /^Invalid Beatoraja Import - the body must be a JSON object/],
+          ['a bad score', { ...bms('bms-7k'), score: { exscore: 'a lot' } }, /^Invalid Beatoraja Import - Score: /],
+          ['a bad chart', { ...bms('bms-7k'), chart: { ...chart('bms-7k'), mode: 'BEAT_5K' } }, /^Invalid Beatoraja Import - Chart: mode/],
+          ['the wrong client', { ...bms('bms-7k'), client: 'beatoraja 0.8.7' }, /^Unsupported client beatoraja 0\.8\.7 -- Expected a variant of LR2oraja\.$/],
+        ] as const
+      ).map(([name, body, description]) => ({
+        name,
+        send: (token: string) => submit(token, body),
+        answer: { status: 400, body: { success: false, description: expect.stringMatching(description) } },
+      })),
+      {
+        name: 'malformed JSON, in the hook shape',
+        send: (token) =>
+          t
+            .http()
+            .post('/ir/beatoraja/submit-score')
+            .set({ ...bearer(token), ...VERSION, 'Content-Type': 'application/json' })
+            .send('{"client": "LR2oraja", "chart": {'),
+        answer: { status: 400, body: expect.objectContaining({ success: false, description: expect.any(String) }) },
+      },
+      ...(
+        [
+          ['missing', {}],
+          ['v1', { 'X-TachiIR-Version': 'v1.3.0' }],
+          ['not a version', { 'X-TachiIR-Version': '2.0.0' }],
+        ] as const
+      ).map(([name, headers]) => ({
+        name: `an X-TachiIR-Version that is ${name}`,
+        send: (token: string) => submit(token, bms('bms-7k'), headers),
+        answer: { status: 400, body: { success: false, description: 'Invalid X-TachiIR-Version.' } },
+      })),
+    ],
   });
 
   describe('random and truncated input', () => {

@@ -1,24 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { count, eq } from 'drizzle-orm';
-import { imports, personalBests, scores, sessions } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import {
-  batchManual,
-  directManual,
-  errorsByIndex,
-  fixtureChart,
-  imported,
-  loadFixtureCatalog,
-  MINUTE,
-  orphansOf,
-  pbOf,
-  player,
-  scoresOf,
-  sessionsOf,
-  statsOf,
-  T0,
-  type Player,
-} from '../support/imports.js';
+import { batchManual, directManual, errorsByIndex, fixtureChart, imported, loadFixtureCatalog, MINUTE, player, T0, type Player } from '../support/imports.js';
+import { countRows, storedGameStats, storedOrphans, storedPb, storedScores, storedSessions } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const sdvx = (identifier: string, difficulty: string, score: number, lamp: string, timeAchieved: number | null, extra: Record<string, unknown> = {}) => ({
@@ -53,9 +36,9 @@ describe('re-sent files and Tachi #1467', () => {
     expect(first.scoreIDs).toHaveLength(3);
     expect(first.errors).toEqual([]);
     const before = {
-      scores: await scoresOf(t.database, p.user.id),
-      sessions: await sessionsOf(t.database, p.user.id),
-      pb: await pbOf(t.database, p.user.id, fixtureChart('sdvx-1-MXM')),
+      scores: await storedScores(t, p.user.id),
+      sessions: await storedSessions(t, p.user.id),
+      pb: await storedPb(t, p.user.id, fixtureChart('sdvx-1-MXM')),
     };
 
     const again = await imported(t, p.token, file);
@@ -65,11 +48,11 @@ describe('re-sent files and Tachi #1467', () => {
     expect(viaHook.status).toBe(200);
     expect(viaHook.body).toMatchObject({ scoreIDs: [], errors: [], createdSessions: [] });
 
-    expect(await scoresOf(t.database, p.user.id)).toEqual(before.scores);
-    expect(await sessionsOf(t.database, p.user.id)).toEqual(before.sessions);
-    expect(await pbOf(t.database, p.user.id, fixtureChart('sdvx-1-MXM'))).toEqual(before.pb);
+    expect(await storedScores(t, p.user.id)).toEqual(before.scores);
+    expect(await storedSessions(t, p.user.id)).toEqual(before.sessions);
+    expect(await storedPb(t, p.user.id, fixtureChart('sdvx-1-MXM'))).toEqual(before.pb);
     // Every import is recorded, also one that brought nothing new.
-    expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, p.user.id)))[0].n).toBe(3);
+    expect(await countRows(t, 'imports', { userID: p.user.id })).toBe(3);
   });
 
   it('keeps one copy of a play repeated inside a file, silently', async () => {
@@ -78,7 +61,7 @@ describe('re-sent files and Tachi #1467', () => {
     const doc = await imported(t, p.token, batchManual('sdvx', 'Single', [play, { ...play }, play]));
     expect(doc.scoreIDs).toHaveLength(1);
     expect(doc.errors).toEqual([]);
-    expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
+    expect(await storedScores(t, p.user.id)).toHaveLength(1);
   });
 
   it('keeps both of two plays with equal numbers but another timeAchieved, or other judgements (Tachi dropped the second)', async () => {
@@ -94,7 +77,7 @@ describe('re-sent files and Tachi #1467', () => {
     );
     expect(doc.scoreIDs).toHaveLength(3);
     expect(new Set(doc.scoreIDs).size).toBe(3);
-    const stored = await scoresOf(t.database, p.user.id);
+    const stored = await storedScores(t, p.user.id);
     expect(stored.map((s) => [s.timeAchieved, s.scoreData.judgements])).toEqual(
       expect.arrayContaining([
         [T0, { critical: 1000, near: 50, miss: 10 }],
@@ -112,11 +95,11 @@ describe('re-sent files and Tachi #1467', () => {
       ]),
     );
     expect(later.scoreIDs).toHaveLength(1);
-    expect(await scoresOf(t.database, p.user.id)).toHaveLength(4);
+    expect(await storedScores(t, p.user.id)).toHaveLength(4);
     // The PB is that score once, achieved at its earliest time.
-    const pb = await pbOf(t.database, p.user.id, fixtureChart('sdvx-1-EXH'));
-    expect(pb.score).toBe(9_200_000);
-    expect(pb.timeAchieved).toBe(T0);
+    const pb = await storedPb(t, p.user.id, fixtureChart('sdvx-1-EXH'));
+    expect(pb?.scoreData.score).toBe(9_200_000);
+    expect(pb?.timeAchieved).toBe(T0);
   });
 
   it('dedupes by user: another user sending the same file gets their own scores', async () => {
@@ -159,7 +142,7 @@ describe('orphans: import, load the chart, retry', () => {
     expect(errors.get(1)?.message).toBe(
       'scores[1]: No Single EXH chart has in-game id 1100. The score is kept as an orphan and will be retried when the chart is known.',
     );
-    const orphans = await orphansOf(t.database, p.user.id);
+    const orphans = await storedOrphans(t, p.user.id);
     expect(orphans).toHaveLength(3);
     expect(orphans.map((o) => o.data)).toEqual(expect.arrayContaining([resolvable, invalidOnceMatched, neverKnown]));
     expect(orphans[0]).toMatchObject({
@@ -172,19 +155,19 @@ describe('orphans: import, load the chart, retry', () => {
     const again = await imported(t, p.token, file());
     expect(again.scoreIDs).toEqual([]);
     expect(again.errors).toEqual([]);
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(3);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(3);
 
     // The same play through the hook is another orphan (another source); once matched, it is the same score.
     const hook = await directManual(t, p.token, batchManual('sdvx', 'Single', [resolvable]));
     expect(hook.body.errors.map((e: { type: string }) => e.type)).toEqual(['SongOrChartNotFound']);
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(4);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(4);
   });
 
   it('keeps every orphan while its chart is still unknown', async () => {
     const res = await retry();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ processed: 4, failed: 4, success: 0, removed: 0 });
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(4);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(4);
   });
 
   it('after the chart is loaded: imports the matching orphan with its PB and session, drops the invalid one and the duplicate, keeps the unknown', async () => {
@@ -193,21 +176,28 @@ describe('orphans: import, load the chart, retry', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ processed: 4, failed: 1, success: 1, removed: 2 });
 
-    const left = await orphansOf(t.database, p.user.id);
+    const left = await storedOrphans(t, p.user.id);
     expect(left.map((o) => o.data)).toEqual([neverKnown]);
-    const [score] = await t.database.db.select().from(scores).where(eq(scores.chartID, LATE));
-    expect(score).toMatchObject({ userID: p.user.id, score: 9_500_000, timeAchieved: T0 + 30 * MINUTE, importID: null, service: 'pipeline-test' });
-    expect(score.scoreData).toMatchObject({ lamp: 'EXCESSIVE CLEAR', grade: 'AA+' });
-    const pb = await pbOf(t.database, p.user.id, LATE);
-    expect(pb).toMatchObject({ score: 9_500_000, rank: 1, outOf: 1, composedFrom: [{ name: 'Best Score', scoreID: score.scoreID }] });
+    const late = (await storedScores(t, p.user.id)).filter((s) => s.chartID === LATE);
+    expect(late).toHaveLength(1);
+    const [score] = late;
+    expect(score).toMatchObject({ userID: p.user.id, timeAchieved: T0 + 30 * MINUTE, importID: null, service: 'pipeline-test' });
+    expect(score.scoreData).toMatchObject({ score: 9_500_000, lamp: 'EXCESSIVE CLEAR', grade: 'AA+' });
+    const pb = await storedPb(t, p.user.id, LATE);
+    expect(pb).toMatchObject({
+      scoreData: { score: 9_500_000 },
+      rankingData: { rank: 1, outOf: 1 },
+      composedFrom: [{ name: 'Best Score', scoreID: score.scoreID }],
+    });
     // Level 16, 9.5M (AA+ 97), EXCESSIVE CLEAR (102): 32 × 0.95 × 97 × 102 = 300,777.6 → VF6 0.300.
-    expect(pb.calculatedData).toEqual({ VF6: 0.3 });
-    // Within two hours of the first import's play: it joins that session.
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.sessionID, score.sessionID!));
-    expect(session).toMatchObject({ timeStarted: T0, timeEnded: T0 + 30 * MINUTE });
-    expect(await sessionsOf(t.database, p.user.id)).toHaveLength(1);
+    expect(pb?.calculatedData).toEqual({ VF6: 0.3 });
+    // Within two hours of the first import's play: it joins that session, its only one.
+    const sessions = await storedSessions(t, p.user.id);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ timeStarted: T0, timeEnded: T0 + 30 * MINUTE });
+    expect(sessions[0].scores).toContain(score.scoreID);
     // The profile now counts both PBs: EXH 16 at 9.0M CLEAR is 32 × 0.9 × 91 × 100 = 262,080 → 0.262.
-    expect((await statsOf(t.database, p.user.id, 'sdvx', 'Single')).ratings.VF6).toBeCloseTo(0.262 + 0.3, 10);
+    expect((await storedGameStats(t, p.user.id, 'sdvx', 'Single'))?.ratings.VF6).toBeCloseTo(0.262 + 0.3, 10);
 
     const again = await retry();
     expect(again.body).toEqual({ processed: 1, failed: 1, success: 0, removed: 0 });
@@ -217,7 +207,7 @@ describe('orphans: import, load the chart, retry', () => {
     const other = await player(t);
     const res = await t.http().post('/api/v1/import/orphans').set(bearer(other.token));
     expect(res.body).toEqual({ processed: 0, failed: 0, success: 0, removed: 0 });
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
-    expect((await t.database.db.select({ n: count() }).from(personalBests).where(eq(personalBests.userID, other.user.id)))[0].n).toBe(0);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
+    expect(await countRows(t, 'pbs', { userID: other.user.id })).toBe(0);
   });
 });

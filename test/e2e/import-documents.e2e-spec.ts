@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { count, eq } from 'drizzle-orm';
-import { importLocks, imports, personalBests, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { createTestApp, usingPostgres, type TestApp } from '../support/app.js';
-import { batchManual, fixtureChart, HOUR, imported, importFile, loadFixtureCatalog, MINUTE, player, scoresOf, T0 } from '../support/imports.js';
+import { holdImportLock, setImportLockHeartbeat } from '../support/db-fixtures.js';
+import { batchManual, fixtureChart, HOUR, imported, importFile, loadFixtureCatalog, MINUTE, player, T0 } from '../support/imports.js';
+import { countRows, importLock, storedScoresOfImport } from '../support/stored.js';
 
 const play = (song: number, difficulty: string, score: number, timeAchieved: number | null) => ({
   matchType: 'sdvxInGameID',
@@ -141,8 +141,7 @@ describe('one import per user at a time (inline mode)', () => {
       'Single',
       Array.from({ length: n }, (_, i) => play(3 + (i % 12), 'MXM', 8_000_000 + offset + i, T0 + i * MINUTE)),
     );
-  const countOf = async (table: typeof scores | typeof imports | typeof personalBests, userID: number) =>
-    (await t.database.db.select({ n: count() }).from(table).where(eq(table.userID, userID)))[0].n;
+  const countOf = (table: 'scores' | 'imports' | 'pbs', userID: number) => countRows(t, table, { userID });
 
   it('runs two imports sent at once by one user one after the other, never together: the data is exactly what the answered imports report', async () => {
     const p = await player(t);
@@ -161,11 +160,12 @@ describe('one import per user at a time (inline mode)', () => {
     const done = results.filter((r) => r.status === 200);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toMatch(/You already have an import in progress/);
     for (const r of done) expect(r.body.scoreIDs).toHaveLength(3000);
-    const stored = await scoresOf(t.database, p.user.id);
-    expect(new Set(stored.map((s) => s.scoreID))).toEqual(new Set(done.flatMap((r) => r.body.scoreIDs as string[])));
-    expect(await countOf(imports, p.user.id)).toBe(done.length);
-    expect(await countOf(personalBests, p.user.id)).toBe(12);
-    expect(await t.database.db.select().from(importLocks).where(eq(importLocks.userID, p.user.id))).toEqual([]);
+    // The stored scores are exactly those the answered imports list: each import's are there, and there are no more.
+    for (const r of done) expect((await storedScoresOfImport(t, r.body.importID)).map((s) => s.scoreID).sort()).toEqual([...r.body.scoreIDs].sort());
+    expect(await countOf('scores', p.user.id)).toBe(new Set(done.flatMap((r) => r.body.scoreIDs as string[])).size);
+    expect(await countOf('imports', p.user.id)).toBe(done.length);
+    expect(await countOf('pbs', p.user.id)).toBe(12);
+    expect(await importLock(t, p.user.id)).toBeUndefined();
 
     // Sent again now, a refused file goes through; an imported one adds nothing.
     for (const [i, r] of results.entries()) {
@@ -173,20 +173,20 @@ describe('one import per user at a time (inline mode)', () => {
       expect(again.status).toBe(200);
       expect(again.body.scoreIDs).toHaveLength(r.status === 409 ? 3000 : 0);
     }
-    expect(await countOf(scores, p.user.id)).toBe(6000);
+    expect(await countOf('scores', p.user.id)).toBe(6000);
   });
 
   it('does not block another user', async () => {
     const [a, b] = [await player(t), await player(t)];
     const [ra, rb] = await Promise.all([importFile(t, a.token, bigFile(200, 0)), importFile(t, b.token, bigFile(200, 0))]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
-    expect((await scoresOf(t.database, a.user.id)).length).toBe(200);
-    expect((await scoresOf(t.database, b.user.id)).length).toBe(200);
+    expect(await countOf('scores', a.user.id)).toBe(200);
+    expect(await countOf('scores', b.user.id)).toBe(200);
   });
 
   it('answers 409 while another process holds the user’s lock, and takes over a lock whose holder stopped refreshing it', async () => {
     const p = await player(t);
-    await t.database.db.insert(importLocks).values({ userID: p.user.id, owner: 'another-process', heartbeat: Date.now() });
+    await holdImportLock(t, p.user.id, { owner: 'another-process' });
     expect((await importFile(t, p.token, bigFile(1, 0))).status).toBe(409);
     expect(
       (
@@ -196,12 +196,9 @@ describe('one import per user at a time (inline mode)', () => {
           .set({ Authorization: `Bearer ${p.token}` })
       ).status,
     ).toBe(409);
-    await t.database.db
-      .update(importLocks)
-      .set({ heartbeat: Date.now() - LOCK_STALE_MS - 1000 })
-      .where(eq(importLocks.userID, p.user.id));
+    await setImportLockHeartbeat(t, p.user.id, Date.now() - LOCK_STALE_MS - 1000);
     const res = await importFile(t, p.token, bigFile(1, 0));
     expect(res.status).toBe(200);
-    expect(await t.database.db.select().from(importLocks).where(eq(importLocks.userID, p.user.id))).toEqual([]);
+    expect(await importLock(t, p.user.id)).toBeUndefined();
   });
 });

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import {
-  errorsByIndex,
-  expectOnlyClientAnswers,
-  loadFixtureCatalog,
-  orphansOf,
-  player,
-  scoresOf,
-  seededRandom,
-  uploadFile,
-  type Player,
-} from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { errorsByIndex, expectOnlyClientAnswers, loadFixtureCatalog, player, refusedFile, seededRandom, uploadFile, type Player } from '../support/imports.js';
+import { storedOrphans, storedScores } from '../support/stored.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/eamusement-iidx-csv');
 const WORKED = fs.readFileSync(path.join(FIXTURES, 'worked-example-27.csv'));
@@ -32,6 +22,7 @@ interface Upload {
   playtype?: string;
   filename?: string;
   fields?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
@@ -41,9 +32,9 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
   function upload(
     token: string | null,
     file: Buffer | null,
-    { type = 'file/eamusement-iidx-csv', playtype = 'SP', filename = 'scores.csv', fields = {} }: Upload = {},
+    { type = 'file/eamusement-iidx-csv', playtype = 'SP', filename = 'scores.csv', fields = {}, headers = {} }: Upload = {},
   ) {
-    return uploadFile(t, token, type, file, { filename, contentType: 'text/csv', fields: { ...(playtype ? { playtype } : {}), ...fields } });
+    return uploadFile(t, token, type, file, { filename, contentType: 'text/csv', fields: { ...(playtype ? { playtype } : {}), ...fields }, headers });
   }
   async function imported(token: string, file: Buffer, options: Upload = {}): Promise<ImportDocument> {
     const res = await upload(token, file, options);
@@ -74,7 +65,7 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
       expect([...errorsByIndex(doc)]).toEqual([
         [2, { type: 'InvalidDatapoint', message: 'scores[2]: score 2001 is out of range: it must be between 0 and 2000.' }],
       ]);
-      const rows = await scoresOf(t.database, p.user.id);
+      const rows = await storedScores(t, p.user.id);
       expect(
         rows.map((s) => [s.scoreData.score, s.scoreData.percent, s.scoreData.grade, s.scoreData.lamp, s.scoreData.optional, s.timeAchieved, s.service]),
       ).toEqual([
@@ -96,20 +87,11 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
       expect((await ugpt(p, 'SP', '/sessions/recent')).body).toHaveLength(1);
     });
 
-    it('imports nothing new when the same file is sent again', async () => {
-      const again = await imported(p.token, WORKED, { filename: 'my_scores.csv' });
-      expect(again.scoreIDs).toEqual([]);
-      expect(again.createdSessions).toEqual([]);
-      // The invalid block is reported every time (it is stored nowhere).
-      expect([...errorsByIndex(again).keys()]).toEqual([2]);
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
-    });
-
     it('imports nothing new from a later export that only re-stamps the last-played times', async () => {
       const restamped = Buffer.from(WORKED.toString('utf8').replaceAll('2021-06-01 21:30', '2022-09-14 18:05'));
       const later = await imported(p.token, restamped, { filename: 'my_scores.csv' });
       expect(later.scoreIDs).toEqual([]);
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
+      expect(await storedScores(t, p.user.id)).toHaveLength(2);
     });
   });
 
@@ -143,7 +125,7 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
     });
 
     it('imports the played charts of version 30 (RESIDENT, the newest debut), titles with commas included', async () => {
-      const rows = await scoresOf(t.database, q.user.id);
+      const rows = await storedScores(t, q.user.id);
       const songs = new Map([
         [3, 'Hello, World'],
         [5, 'Gamma'],
@@ -185,7 +167,7 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
           "scores[35]: 'Delta' has no SP LEGGENDARIA chart in version 30. The score is kept as an orphan and will be retried when the chart is known.",
         ],
       ]);
-      expect(await orphansOf(t.database, q.user.id)).toHaveLength(2);
+      expect(await storedOrphans(t, q.user.id)).toHaveLength(2);
     });
   });
 
@@ -220,53 +202,80 @@ describe('file/eamusement-iidx-csv and file/pli-iidx-csv', () => {
       );
       const doc = await imported(d.token, file);
       expect(doc.errors).toEqual([]);
-      const [score] = await scoresOf(t.database, d.user.id);
+      const [score] = await storedScores(t, d.user.id);
       const chart = (await ugpt(d, 'SP', `/pbs/${score.chartID}`)).body as { chart: { difficulty: string; songID: number } };
       expect(chart.chart).toMatchObject({ difficulty: 'LEGGENDARIA', songID: 4 });
     });
   });
 
-  describe('bad input is a 4xx and stores nothing', () => {
+  importFormatContract({
+    importType: 'file/eamusement-iidx-csv',
+    app: () => t,
+    send: (token, file, headers) => upload(token, file, { filename: 'my_scores.csv', headers }),
+    // The worked example: 2 scores, one session, and an EX score over the chart maximum (scores[2]) reported every time (it is stored nowhere).
+    input: WORKED,
+    stores: { scores: 2, sessions: 1 },
+    readsUserIntent: true,
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ importType: 'file/eamusement-iidx-csv', idStrings: ['iidx:SP'] }) },
+      duplicate: {
+        status: 200,
+        body: expect.objectContaining({
+          scoreIDs: [],
+          createdSessions: [],
+          errors: [expect.objectContaining({ message: expect.stringMatching(/^scores\[2\]: /) })],
+        }),
+      },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    refused: (
+      [
+        ['no file', null, {}, /Expected the CSV as a file in the multipart field 'scoreData'/],
+        ['no playtype', WORKED, { playtype: '' }, /The form field playtype is required: SP or DP/],
+        ['a bad playtype', WORKED, { playtype: 'Single' }, /Invalid playtype of 'Single' given/],
+        ['an empty file', Buffer.alloc(0), {}, /the file is empty/],
+        ['a header of the wrong length', Buffer.from('a,b,c\nRESIDENT,x,y\n'), {}, /header has 3 cells, but an e-amusement IIDX CSV has 27/],
+        [
+          'an unknown version name',
+          Buffer.from(WORKED.toString('utf8').replace('BISTROVER', 'BISTRO')),
+          {},
+          /Invalid\/Unsupported Eamusement Version Name 'BISTRO' \(row 3\)/,
+        ],
+        [
+          'only songs older than tricoro',
+          Buffer.from(WORKED.toString('utf8').replace('HEROIC VERSE', 'GOLD').replace('BISTROVER', 'Lincle')),
+          {},
+          /Unsupported version '19'/,
+        ],
+        ['a JSON file', Buffer.from('{"meta":{},"scores":[]}'), {}, /header has 2 cells/],
+      ] as [string, Buffer | null, Upload, RegExp][]
+    ).map(([name, file, options, message]) => ({ name, send: (token: string) => upload(token, file, options), answer: refusedFile(message) })),
+  });
+
+  importFormatContract({
+    importType: 'file/pli-iidx-csv',
+    app: () => t,
+    send: (token, file, headers) => upload(token, file, { type: 'file/pli-iidx-csv', headers }),
+    input: Buffer.from(
+      [HEADER_41, row41('RESIDENT', 'Gamma,TECHNO,Gamma Artist', [NONE, NONE, ['8', '1800', '850', '100', '3', 'EX HARD CLEAR'], NONE, NONE]), ''].join('\r\n'),
+    ),
+    stores: { scores: 1, sessions: 1 },
+    readsUserIntent: true,
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ importType: 'file/pli-iidx-csv', errors: [] }) },
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [], createdSessions: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+  });
+
+  describe('bad input', () => {
     let b: Player;
     beforeAll(async () => {
       b = await player(t);
-    });
-    async function expectNothingStored() {
-      expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, b.user.id)))[0].n).toBe(0);
-      expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, b.user.id)))[0].n).toBe(0);
-    }
-
-    it.each<[string, Buffer | null, Upload, RegExp]>([
-      ['no file', null, {}, /Expected the CSV as a file in the multipart field 'scoreData'/],
-      ['no playtype', WORKED, { playtype: '' }, /The form field playtype is required: SP or DP/],
-      ['a bad playtype', WORKED, { playtype: 'Single' }, /Invalid playtype of 'Single' given/],
-      ['an empty file', Buffer.alloc(0), {}, /the file is empty/],
-      ['a header of the wrong length', Buffer.from('a,b,c\nRESIDENT,x,y\n'), {}, /header has 3 cells, but an e-amusement IIDX CSV has 27/],
-      [
-        'an unknown version name',
-        Buffer.from(WORKED.toString('utf8').replace('BISTROVER', 'BISTRO')),
-        {},
-        /Invalid\/Unsupported Eamusement Version Name 'BISTRO' \(row 3\)/,
-      ],
-      [
-        'only songs older than tricoro',
-        Buffer.from(WORKED.toString('utf8').replace('HEROIC VERSE', 'GOLD').replace('BISTROVER', 'Lincle')),
-        {},
-        /Unsupported version '19'/,
-      ],
-      ['a JSON file', Buffer.from('{"meta":{},"scores":[]}'), {}, /header has 2 cells/],
-    ])('%s', async (_name, file, options, message) => {
-      const res = await upload(b.token, file, options);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      await expectNothingStored();
-    });
-
-    it('asks for a token (401) holding submit_score (403)', async () => {
-      expect((await upload(null, WORKED)).status).toBe(401);
-      const other = await player(t, ['customise_profile']);
-      expect((await upload(other.token, WORKED)).status).toBe(403);
-      await expectNothingStored();
     });
 
     it('answers random and truncated files with 4xx or a document, never 500', async () => {

@@ -2,24 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { importFormatContract } from '../support/import-format-contract.js';
 import {
   errorsByIndex,
   expectOnlyClientAnswers,
   loadFixtureCatalog,
   mutatedTexts,
-  orphansOf,
   player,
-  scoresOf,
+  refusedFile,
   seededRandom,
   uploadFile,
   type Player,
 } from '../support/imports.js';
+import { countRows, storedOrphans, storedScores } from '../support/stored.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/eamusement-sdvx-csv');
@@ -34,12 +33,8 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
   let t: TestApp;
   let p: Player;
 
-  const upload = (token: string | null, file: Buffer | string | null, filename = 'sdvx_scores.csv') =>
-    uploadFile(t, token, 'file/eamusement-sdvx-csv', file, { filename, contentType: 'text/csv' });
-  const storedFor = async (userID: number) => ({
-    scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
-    imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
-  });
+  const upload = (token: string | null, file: Buffer | string | null, headers: Record<string, string> = {}) =>
+    uploadFile(t, token, 'file/eamusement-sdvx-csv', file, { filename: 'sdvx_scores.csv', contentType: 'text/csv', headers });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -76,10 +71,19 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
     });
     expect(errors.get(6)?.message).toMatch(/^scores\[6\]: Row 8 has 12 cells where the header has 11, and read with the extra commas in its title/);
 
-    const stored = await scoresOf(t.database, p.user.id);
+    const stored = await storedScores(t, p.user.id);
     expect(
       stored
-        .map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.percent, s.scoreData.optional.exScore ?? null, s.timeAchieved, s.service])
+        .map((s) => [
+          s.chartID,
+          s.scoreData.score,
+          s.scoreData.lamp,
+          s.scoreData.grade,
+          s.scoreData.percent,
+          s.scoreData.optional.exScore ?? null,
+          s.timeAchieved,
+          s.service,
+        ])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual(
       [
@@ -88,7 +92,7 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
         [chart('sdvx-90003-EXH'), 9_950_000, 'ULTIMATE CHAIN', 'S', 99.5, null, null, 'e-amusement'],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
-    expect((await orphansOf(t.database, p.user.id)).length).toBe(1);
+    expect((await storedOrphans(t, p.user.id)).length).toBe(1);
 
     // The player's PBs are there through the UGPT routes.
     const pbs = await t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/pbs/all`);
@@ -99,12 +103,12 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
   });
 
   it('imports nothing new when the same file is sent again (the invalid rows are reported again)', async () => {
-    const before = await storedFor(p.user.id);
+    const before = await countRows(t, 'scores', { userID: p.user.id });
     const res = await upload(p.token, CSV);
     expect(res.status).toBe(200);
     expect(res.body.scoreIDs).toEqual([]);
     expect([...errorsByIndex(res.body as ImportDocument).keys()].sort()).toEqual([4, 5, 6]);
-    expect((await storedFor(p.user.id)).scores).toBe(before.scores);
+    expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(before);
   });
 
   it("refuses a row whose level is not the matched chart's, after matching (the rest imports)", async () => {
@@ -124,40 +128,40 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
     // A row without a chart has no level to check: it is kept as an orphan.
     expect(errors.get(3)?.type).toBe('SongOrChartNotFound');
     expect(errors.has(1)).toBe(false);
-    expect((await scoresOf(t.database, q.user.id)).map((s) => s.chartID)).toEqual([chart('sdvx-90001-EXH')]);
+    expect((await storedScores(t, q.user.id)).map((s) => s.chartID)).toEqual([chart('sdvx-90001-EXH')]);
   });
 
-  describe('bad files are refused whole with a 400, and nothing is stored', () => {
-    it.each([
-      [
-        'a header of the wrong size',
-        'a,b,c\nx,y,z',
-        /Invalid CSV provided\. CSV does not have the correct number of headers: an e-amusement SDVX export has 11, this one 3\./,
-      ],
-      ['an IIDX CSV', `${Array(27).fill('h').join(',')}\n`, /this one 27/],
-      ['an empty file', '', /the header line is empty/],
-      ['a row with too few cells', `${HEADER}\nImport Fixture Gamma,MAXIMUM,18`, /Row 2 has 3 cells, fewer than the header's 11/],
-      ['JSON instead of CSV', '{"meta":{"game":"sdvx"}}', /correct number of headers/],
-    ])('%s', async (_, text, message) => {
-      const q = await player(t);
-      const res = await upload(q.token, text);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
-    });
-
-    it('no file', async () => {
-      const res = await upload(p.token, null);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/multipart field 'scoreData'/);
-    });
-  });
-
-  it('needs submit_score: no token 401, a token without it 403', async () => {
-    expect((await upload(null, CSV)).status).toBe(401);
-    const q = await player(t, ['customise_profile']);
-    expect((await upload(q.token, CSV)).status).toBe(403);
-    expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+  importFormatContract({
+    importType: 'file/eamusement-sdvx-csv',
+    app: () => t,
+    send: (token, file, headers) => upload(token, file, headers),
+    // No play times in this export: no session.
+    input: `${HEADER}\nImport Fixture Gamma,EXHAUST,16,COMPLETE,A,9100000,0,1,1,0,0\n`,
+    stores: { scores: 1, sessions: 0 },
+    readsUserIntent: true,
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ importType: 'file/eamusement-sdvx-csv', errors: [] }) },
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    refused: [
+      ...(
+        [
+          [
+            'a header of the wrong size',
+            'a,b,c\nx,y,z',
+            /Invalid CSV provided\. CSV does not have the correct number of headers: an e-amusement SDVX export has 11, this one 3\./,
+          ],
+          ['an IIDX CSV', `${Array(27).fill('h').join(',')}\n`, /this one 27/],
+          ['an empty file', '', /the header line is empty/],
+          ['a row with too few cells', `${HEADER}\nImport Fixture Gamma,MAXIMUM,18`, /Row 2 has 3 cells, fewer than the header's 11/],
+          ['JSON instead of CSV', '{"meta":{"game":"sdvx"}}', /correct number of headers/],
+        ] as const
+      ).map(([name, text, message]) => ({ name, send: (token: string) => upload(token, text), answer: refusedFile(message) })),
+      { name: 'no file', send: (token) => upload(token, null), answer: refusedFile(/multipart field 'scoreData'/) },
+    ],
   });
 
   it('property: random and truncated files only ever get 200 or a 4xx', async () => {
@@ -208,12 +212,12 @@ describe('file/eamusement-sdvx-csv through POST /import/file', () => {
         [chartOf('グレイスちゃんの超～絶!!グラビティ講座w ', 'GRV'), 10_000_000, 'PERFECT ULTIMATE CHAIN'],
       ];
       expect(expected.every(([id]) => typeof id === 'string')).toBe(true);
-      const stored = (await scoresOf(t.database, q.user.id)).map((s) => [s.chartID, s.score, s.scoreData.lamp]);
+      const stored = (await storedScores(t, q.user.id)).map((s) => [s.chartID, s.scoreData.score, s.scoreData.lamp]);
       expect(stored.sort()).toEqual(expected.sort());
       const again = await upload(q.token, csv);
       expect(again.status).toBe(200);
       expect(again.body.scoreIDs).toEqual([]);
-      expect(await scoresOf(t.database, q.user.id)).toHaveLength(4);
+      expect(await storedScores(t, q.user.id)).toHaveLength(4);
     });
   });
 });

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
-import { imports, scores, users } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
 import { startImportWorker } from '../support/import-worker.js';
-import { loadFixtureCatalog, orphansOf, player, scoresOf, seededRandom, statsOf, type Player } from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { loadFixtureCatalog, player, seededRandom, type Player } from '../support/imports.js';
+import { countRows, importRows, storedGameStats, storedImport, storedOrphans, storedScore, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const CATALOG = path.resolve('test/fixtures/imports/fervidex/catalog');
@@ -66,7 +66,87 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
   const settingsOf = async (u: Player) =>
     (await u.agent.get(`/api/v1/users/${u.user.id}/integrations/fervidex/settings`)).body as { cards: string[] | null; forceStaticImport: boolean };
 
-  const importsOf = async (userID: number) => (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n;
+  const importsOf = (userID: number) => countRows(t, 'imports', { userID });
+  const CLASS_CLEAR = { cleared: true, course_id: 3, play_style: 0, scores: {} };
+
+  importFormatContract({
+    importType: 'ir/fervidex',
+    app: () => t,
+    send: (token, body, headers) => post('score/submit', token, body, headers),
+    input: PLAY,
+    stores: { scores: 1, sessions: 1 },
+    otherResults: [{ ...PLAY, pgreat: 899, great: 152 }],
+    readsUserIntent: false,
+    sameInputLater: true,
+    answers: {
+      imported: {
+        status: 200,
+        body: expect.objectContaining({ success: true, description: 'Import successful.', body: expect.objectContaining({ errors: [] }) }),
+      },
+      duplicate: { status: 200, body: expect.objectContaining({ success: true, body: expect.objectContaining({ scoreIDs: [], errors: [] }) }) },
+      unauthenticated: { status: 401, body: { success: false, error: expect.any(String) } },
+      unknownToken: { status: 401, body: { success: false, error: expect.any(String) } },
+      otherScheme: { status: 401, body: { success: false, error: expect.any(String) } },
+      forbidden: { status: 403, body: { success: false, description: expect.stringMatching(/submit_score/) } },
+      banned: { status: 403, body: { success: false, description: expect.stringMatching(/banned/) } },
+    },
+    // The profile dump and the course clear take the same token, and answer alike without it.
+    otherRoutes: ['profile/submit', 'class/submit'].map((route) => ({ name: route, send: (token, headers) => post(route, token, PLAY, headers) })),
+    refused: [
+      // Refusals use the key Fervidex reads: error.
+      ...(
+        [
+          [{ 'User-Agent': 'curl/8.0' }, /^Invalid User-Agent/],
+          [{ 'User-Agent': 'fervidex/1.2.0' }, /^Versions of fervidex < 1\.3\.0 are not supported\.$/],
+          [{ 'User-Agent': 'fervidex/1.3' }, /^Invalid fervidex version/],
+          [{ 'X-Software-Model': 'LDJ:J:B:Z:2021091500' }, /^2DX_BMS is not supported\.$/],
+          [{ 'X-Software-Model': 'LDJ:J:B:A:2099010100' }, /^Invalid extension 2099010100/],
+          [{ 'X-Software-Model': 'LDJ:J:B:E:2022082400' }, /^Unsupported Software Model LDJ:J:B:E:2022082400\.$/],
+          [{ 'X-Software-Model': 'nonsense' }, /^Invalid X-Software-Model/],
+        ] as const
+      ).flatMap(([headers, message]) =>
+        ['score/submit', 'profile/submit', 'class/submit'].map((route) => ({
+          name: `${route} with ${JSON.stringify(headers)}`,
+          send: (token: string) => post(route, token, route === 'score/submit' ? PLAY : CLASS_CLEAR, headers),
+          answer: { status: 400, body: { success: false, error: expect.stringMatching(message) } },
+        })),
+      ),
+      {
+        name: 'no X-Software-Model',
+        send: (token) =>
+          t
+            .http()
+            .post('/ir/fervidex/score/submit')
+            .set({ 'User-Agent': UA, ...bearer(token) })
+            .send(PLAY),
+        answer: { status: 400, body: expect.objectContaining({ error: expect.stringMatching(/X-Software-Model header is required/) }) },
+      },
+      ...(
+        [
+          ['a bad chart code', { ...PLAY, chart: 'spx' }],
+          ['a negative judgement', { ...PLAY, great: -1 }],
+          ['clear_type 9', { ...PLAY, clear_type: 9 }],
+          ['an unknown option', { ...PLAY, option: { gauge: 'SUPER' } }],
+          ['an array', [PLAY]],
+          ['an empty object', {}],
+        ] as const
+      ).map(([name, body]) => ({
+        name: `a body with ${name}`,
+        send: (token: string) => submit(token, body),
+        answer: { status: 400, body: { success: false, error: expect.stringMatching(/^Invalid Fervidex Request\? /) } },
+      })),
+      {
+        name: 'malformed JSON',
+        send: (token) =>
+          t
+            .http()
+            .post('/ir/fervidex/score/submit')
+            .set({ 'User-Agent': UA, 'X-Software-Model': BISTROVER, ...bearer(token), 'Content-Type': 'application/json' })
+            .send('{"chart":'),
+        answer: { status: 400, body: { success: false, error: expect.any(String) } },
+      },
+    ],
+  });
 
   describe('a play', () => {
     let p: Player;
@@ -80,60 +160,36 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(first.importType).toBe('ir/fervidex');
       expect(first.scoreIDs).toHaveLength(1);
       expect(first.errors).toEqual([]);
-      const [score] = await scoresOf(t.database, p.user.id);
+      const [score] = await storedScores(t, p.user.id);
       expect(score).toMatchObject({
         chartID: chartID('28001-SP-A'),
         service: 'Fervidex',
         importType: 'ir/fervidex',
-        score: 1950,
         scoreMeta: { random: 'RANDOM', gauge: 'NORMAL', range: 'NONE', assist: 'NO ASSIST' },
       });
       expect(score.scoreData).toMatchObject({
+        score: 1950,
         lamp: 'HARD CLEAR',
         judgements: { pgreat: 900, great: 150, good: 10, bad: 3, poor: 7 },
         optional: { fast: 40, slow: 30, comboBreak: 5, bp: 10, gauge: 62, gaugeHistory: [80, 75, null, 62] },
       });
-      expect(score.percent).toBeCloseTo((100 * 1950) / 3000, 6);
+      expect(score.scoreData.percent).toBeCloseTo((100 * 1950) / 3000, 6);
       expect(Date.now() - (score.timeAchieved ?? 0)).toBeLessThan(60_000);
-    });
-
-    it('shows in the UGPT routes: scores, PBs and a session', async () => {
-      const base = `/api/v1/users/${p.user.id}/games/iidx/SP`;
-      const recent = await t.http().get(`${base}/scores/recent`);
-      expect(recent.status).toBe(200);
-      expect(JSON.stringify(recent.body)).toContain(first.scoreIDs[0]);
-      const pb = await t.http().get(`${base}/pbs/${chartID('28001-SP-A')}`);
-      expect(pb.status).toBe(200);
-      expect(JSON.stringify(pb.body)).toContain('HARD CLEAR');
-      expect(first.createdSessions).toHaveLength(1);
-      expect((await t.http().get(`${base}/sessions/recent`)).status).toBe(200);
-    });
-
-    it('sent again imports nothing new (the same play, not a second one), even a day later', async () => {
-      const again = await imported(p.token, PLAY);
-      expect(again.scoreIDs).toEqual([]);
-      expect(again.errors).toEqual([]);
-      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
-      try {
-        expect((await imported(p.token, PLAY)).scoreIDs).toEqual([]);
-      } finally {
-        clock.mockRestore();
-      }
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
+      const pb = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/${chartID('28001-SP-A')}`);
+      expect(pb.body.pb.scoreData.lamp).toBe('HARD CLEAR');
     });
 
     it('sent again with highlight highlights the stored score', async () => {
       const again = await imported(p.token, { ...PLAY, highlight: true });
       expect(again.scoreIDs).toEqual([]);
-      const [score] = await scoresOf(t.database, p.user.id);
+      const [score] = await storedScores(t, p.user.id);
       expect(score.highlighted).toBe(true);
     });
 
-    it('a different result on the same chart (the same EX score, other judgements) is a new score; with highlight it is highlighted', async () => {
+    it('a different result on the same chart (the same EX score, other judgements) with highlight is a new score, highlighted', async () => {
       const doc = await imported(p.token, { ...PLAY, pgreat: 899, great: 152, highlight: true });
       expect(doc.scoreIDs).toHaveLength(1);
-      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
-      expect(row.highlighted).toBe(true);
+      expect((await storedScore(t, doc.scoreIDs[0]))?.highlighted).toBe(true);
     });
 
     it('is served under /api/v1/ir too', async () => {
@@ -155,7 +211,7 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(doc.errors).toHaveLength(1);
       expect(doc.errors[0]).toMatchObject({ type: 'SongOrChartNotFound' });
       expect(doc.errors[0].message).toMatch(/in version 27/);
-      const orphans = await orphansOf(t.database, p.user.id);
+      const orphans = await storedOrphans(t, p.user.id);
       expect(orphans).toHaveLength(1);
       expect(orphans[0].context).toEqual({ service: 'Fervidex', version: '27' });
     });
@@ -165,27 +221,27 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       const omni = await imported(p.token, { ...PLAY, pgreat: 801, ex_score: 1752 }, { 'X-Software-Model': 'LDJ:J:B:X:2021091500' });
       const dp = await imported(p.token, { ...PLAY, chart: 'dpa', option: { style: 'MIRROR', style_2p: 'S_RANDOM' } });
       for (const doc of [casthour, omni, dp]) expect(doc.scoreIDs).toHaveLength(1);
-      const [dpScore] = await t.database.db.select().from(scores).where(eq(scores.scoreID, dp.scoreIDs[0]));
+      const dpScore = (await storedScore(t, dp.scoreIDs[0]))!;
       expect(dpScore).toMatchObject({ chartID: chartID('28001-DP-A'), playtype: 'DP', scoreMeta: { random: ['MIRROR', 'S-RANDOM'] } });
     });
 
     it('remaps 21201 ANOTHER to 12250 LEGGENDARIA', async () => {
       const doc = await imported(p.token, { ...PLAY, entry_id: 21201 });
-      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+      const row = (await storedScore(t, doc.scoreIDs[0]))!;
       expect(row.chartID).toBe(chartID('12250-SP-L'));
     });
 
     it('finds a custom (2dxtra) chart by its SHA256', async () => {
       const doc = await imported(p.token, { ...PLAY, custom: true, chart_sha256: KICHIKU_SHA.toUpperCase() }, { 'X-Software-Model': 'LDJ:J:B:E:2021091500' });
       expect(doc.errors).toEqual([]);
-      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+      const row = (await storedScore(t, doc.scoreIDs[0]))!;
       expect(row.chartID).toBe(chartID('28001-SP-KA'));
     });
 
     it('keeps a custom chart it cannot find as an orphan (the iidxChartHash match type), retried by hash', async () => {
       const unknown = await imported(p.token, { ...PLAY, custom: true, chart_sha256: 'F'.repeat(64) });
       expect(unknown.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.stringMatching(/no iidx chart has the hash f{64}/i) }]);
-      const orphan = (await orphansOf(t.database, p.user.id)).find((o) => JSON.stringify(o.data).includes('f'.repeat(64)));
+      const orphan = (await storedOrphans(t, p.user.id)).find((o) => JSON.stringify(o.data).includes('f'.repeat(64)));
       expect(orphan?.data).toMatchObject({ matchType: 'iidxChartHash', identifier: 'f'.repeat(64), difficulty: null });
     });
 
@@ -206,7 +262,7 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       expect(res.body.errors).toEqual([
         { type: 'InvalidDatapoint', message: expect.stringMatching(/^scores\[1\]: .*SHA256 chart hash \(64 hex characters\)/) },
       ]);
-      const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, res.body.scoreIDs[0]));
+      const row = (await storedScore(t, res.body.scoreIDs[0]))!;
       expect(row.chartID).toBe(chartID('28001-SP-KA'));
     });
 
@@ -234,98 +290,6 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     });
   });
 
-  describe('refusals use the key Fervidex reads', () => {
-    let p: Player;
-    beforeAll(async () => {
-      p = await player(t);
-    });
-
-    it.each([
-      [{ 'User-Agent': 'curl/8.0' }, /^Invalid User-Agent/],
-      [{ 'User-Agent': 'fervidex/1.2.0' }, /^Versions of fervidex < 1\.3\.0 are not supported\.$/],
-      [{ 'User-Agent': 'fervidex/1.3' }, /^Invalid fervidex version/],
-      [{ 'X-Software-Model': 'LDJ:J:B:Z:2021091500' }, /^2DX_BMS is not supported\.$/],
-      [{ 'X-Software-Model': 'LDJ:J:B:A:2099010100' }, /^Invalid extension 2099010100/],
-      [{ 'X-Software-Model': 'LDJ:J:B:E:2022082400' }, /^Unsupported Software Model LDJ:J:B:E:2022082400\.$/],
-      [{ 'X-Software-Model': 'nonsense' }, /^Invalid X-Software-Model/],
-    ])('headers %p → 400 {success:false, error}', async (headers, message) => {
-      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
-        const res = await post(route, p.token, route === 'score/submit' ? PLAY : { cleared: true, course_id: 3, play_style: 0, scores: {} }, headers);
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, error: expect.stringMatching(message) });
-      }
-    });
-
-    it('a missing X-Software-Model is a 400', async () => {
-      const res = await t
-        .http()
-        .post('/ir/fervidex/score/submit')
-        .set({ 'User-Agent': UA, ...bearer(p.token) })
-        .send(PLAY);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatch(/X-Software-Model header is required/);
-    });
-
-    it.each([
-      ['a bad chart code', { ...PLAY, chart: 'spx' }],
-      ['a negative judgement', { ...PLAY, great: -1 }],
-      ['clear_type 9', { ...PLAY, clear_type: 9 }],
-      ['an unknown option', { ...PLAY, option: { gauge: 'SUPER' } }],
-      ['an array', [PLAY]],
-      ['an empty object', {}],
-    ])('a body with %s → 400 "Invalid Fervidex Request?"', async (_, body) => {
-      const res = await submit(p.token, body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/^Invalid Fervidex Request\? /) });
-    });
-
-    it('malformed JSON is a 400 with error', async () => {
-      const res = await t
-        .http()
-        .post('/ir/fervidex/score/submit')
-        .set({ 'User-Agent': UA, 'X-Software-Model': BISTROVER, ...bearer(p.token), 'Content-Type': 'application/json' })
-        .send('{"chart":');
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: expect.any(String) });
-    });
-
-    it('nothing of a refused request is stored', async () => {
-      expect(await scoresOf(t.database, p.user.id)).toEqual([]);
-      expect(await importsOf(p.user.id)).toBe(0);
-    });
-
-    it('no token: 401 with error; an unknown or malformed token: 401 with error', async () => {
-      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
-        const none = await post(route, null, PLAY);
-        expect(none.status).toBe(401);
-        expect(none.body).toEqual({ success: false, error: expect.any(String) });
-        const unknown = await post(route, 'not-a-real-token', PLAY);
-        expect(unknown.status).toBe(401);
-        expect(unknown.body).toEqual({ success: false, error: expect.any(String) });
-        const malformed = await post(route, null, PLAY, { Authorization: 'Basic abc' });
-        expect(malformed.status).toBe(401);
-        expect(malformed.body).toEqual({ success: false, error: expect.any(String) });
-      }
-    });
-
-    it('a token without submit_score: 403 with description', async () => {
-      const reader = await player(t, ['customise_profile']);
-      for (const route of ['score/submit', 'profile/submit', 'class/submit']) {
-        const res = await post(route, reader.token, PLAY);
-        expect(res.status).toBe(403);
-        expect(res.body).toEqual({ success: false, description: expect.stringMatching(/submit_score/) });
-      }
-    });
-
-    it('a banned account: 403 with description', async () => {
-      const banned = await player(t);
-      await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, banned.user.id));
-      const res = await submit(banned.token, PLAY);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, description: expect.stringMatching(/banned/) });
-    });
-  });
-
   describe('profile dumps (ir/fervidex-static)', () => {
     const DUMP = {
       sp_dan: 16,
@@ -346,19 +310,20 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       const res = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
       expect(res.status).toBe(202);
       expect(res.body).toEqual(ACCEPTED);
-      const stored = await scoresOf(t.database, p.user.id);
+      const stored = await storedScores(t, p.user.id);
       expect(stored.map((s) => [s.chartID, s.scoreData.lamp, s.scoreData.optional.bp, s.timeAchieved, s.service, s.importType]).sort()).toEqual(
         [
           [chartID('27010-SP-A'), 'CLEAR', null, null, 'Fervidex Static', 'ir/fervidex-static'],
           [chartID('27010-DP-H'), 'HARD CLEAR', 12, null, 'Fervidex Static', 'ir/fervidex-static'],
         ].sort(),
       );
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'DP'))?.classes).toMatchObject({ dan: 'DAN_6' });
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'DP'))?.classes).toMatchObject({ dan: 'DAN_6' });
       // 99999 is no chart: kept as an orphan of INFINITAS.
-      expect((await orphansOf(t.database, p.user.id)).map((o) => o.context)).toEqual([{ service: 'Fervidex Static', version: 'inf' }]);
+      expect((await storedOrphans(t, p.user.id)).map((o) => o.context)).toEqual([{ service: 'Fervidex Static', version: 'inf' }]);
       expect(await importsOf(p.user.id)).toBe(1);
-      const [doc] = await t.database.db.select().from(imports).where(eq(imports.userID, p.user.id));
+      const [row] = await importRows(t, { userID: p.user.id });
+      const doc = (await storedImport(t, row.importID))!;
       expect(doc).toMatchObject({ importType: 'ir/fervidex-static', idStrings: ['iidx:SP', 'iidx:DP'] });
       expect(doc.classDeltas).toEqual([
         { game: 'iidx', playtype: 'SP', set: 'dan', old: null, new: 'DAN_10' },
@@ -367,8 +332,8 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
 
       const again = await post('profile/submit', p.token, DUMP, { 'X-Software-Model': INFINITAS });
       expect(again.status).toBe(202);
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
-      expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+      expect(await storedScores(t, p.user.id)).toHaveLength(2);
+      expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
     });
 
     it('from an arcade model: only the dans, of a profile that exists', async () => {
@@ -376,8 +341,8 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       await imported(p.token, PLAY);
       const res = await post('profile/submit', p.token, DUMP);
       expect(res.status).toBe(202);
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(1);
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
+      expect(await storedScores(t, p.user.id)).toHaveLength(1);
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'DAN_10' });
     });
 
     it("from an arcade model with the user's forceStaticImport: the scores too, once (the setting is used up)", async () => {
@@ -392,10 +357,12 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
         scores: { ...DUMP.scores, '28001': { spa: { ex_score: 2000, miss_count: 3, clear_type: 4 } } },
       });
       expect(res.status).toBe(202);
-      const stored = await scoresOf(t.database, p.user.id);
-      expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.service])).toEqual([[chartID('28001-SP-A'), 2000, 'CLEAR', 'Fervidex Static']]);
+      const stored = await storedScores(t, p.user.id);
+      expect(stored.map((s) => [s.chartID, s.scoreData.score, s.scoreData.lamp, s.service])).toEqual([
+        [chartID('28001-SP-A'), 2000, 'CLEAR', 'Fervidex Static'],
+      ]);
       // The fixtures have 27010 in 27 and INFINITAS only: in BISTROVER (28) its scores, and 99999's, are orphans.
-      const orphans = await orphansOf(t.database, p.user.id);
+      const orphans = await storedOrphans(t, p.user.id);
       expect(orphans).toHaveLength(3);
       expect(orphans.every((o) => (o.context as { version: string }).version === '28')).toBe(true);
       expect((await settingsOf(p)).forceStaticImport).toBe(false);
@@ -403,7 +370,7 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
       // The next arcade dump takes the dans only.
       const before = orphans.length;
       await post('profile/submit', p.token, { ...DUMP, scores: { '99998': { spn: { ex_score: 10, clear_type: 1 } } } }).expect(202);
-      expect(await orphansOf(t.database, p.user.id)).toHaveLength(before);
+      expect(await storedOrphans(t, p.user.id)).toHaveLength(before);
     });
 
     it('a malformed dump is a 400 with error, and imports nothing', async () => {
@@ -436,11 +403,9 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     it('a cleared course raises the dan, recorded as a class change of an import', async () => {
       const res = await clear({ cleared: true, course_id: 17, play_style: 0 });
       expect(res.body).toEqual({ success: true, description: 'Dan changed!', body: {} });
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
-      const [doc] = await t.database.db
-        .select()
-        .from(imports)
-        .where(and(eq(imports.userID, p.user.id), eq(imports.importType, 'ir/fervidex-static')));
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
+      const [row] = await importRows(t, { userID: p.user.id, importType: 'ir/fervidex-static' });
+      const doc = (await storedImport(t, row.importID))!;
       expect(doc.classDeltas).toEqual([{ game: 'iidx', playtype: 'SP', set: 'dan', old: null, new: 'CHUUDEN' }]);
     });
 
@@ -449,14 +414,14 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
         const res = await clear({ cleared: true, course_id, play_style: 0 });
         expect(res.body).toEqual({ success: true, description: 'Dan unchanged, was worse than your current dan.', body: {} });
       }
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'CHUUDEN' });
     });
 
     it("a cleared course of a playtype never played creates its profile with the dan (as Tachi, unlike an import's classes)", async () => {
-      expect(await statsOf(t.database, p.user.id, 'iidx', 'DP')).toBeUndefined();
+      expect(await storedGameStats(t, p.user.id, 'iidx', 'DP')).toBeUndefined();
       const res = await clear({ cleared: true, course_id: 9, play_style: 1 });
       expect(res.body).toEqual({ success: true, description: 'Dan changed!', body: {} });
-      expect((await statsOf(t.database, p.user.id, 'iidx', 'DP'))?.classes).toEqual({ dan: 'DAN_3' });
+      expect((await storedGameStats(t, p.user.id, 'iidx', 'DP'))?.classes).toEqual({ dan: 'DAN_3' });
       const profile = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/DP`);
       expect(profile.status).toBe(200);
       expect(JSON.stringify(profile.body)).toContain('DAN_3');
@@ -626,8 +591,8 @@ describe('Fervidex hook (ir/fervidex, ir/fervidex-static, class submit)', () => 
     const dump = await post('profile/submit', p.token, { sp_dan: 18, scores: { '27010': { spa: { ex_score: 2000, clear_type: 6 } } } }, INFINITAS);
     expect(dump.status).toBe(202);
     expect(dump.body).toEqual({ success: true, description: 'Your import has been loaded for further processing.', body: {} });
-    for (let i = 0; i < 100 && (await scoresOf(t.database, p.user.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await scoresOf(t.database, p.user.id)).map((s) => s.importType).sort()).toEqual(['ir/fervidex', 'ir/fervidex-static']);
-    expect((await statsOf(t.database, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'KAIDEN' });
+    for (let i = 0; i < 100 && (await storedScores(t, p.user.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await storedScores(t, p.user.id)).map((s) => s.importType).sort()).toEqual(['ir/fervidex', 'ir/fervidex-static']);
+    expect((await storedGameStats(t, p.user.id, 'iidx', 'SP'))?.classes).toMatchObject({ dan: 'KAIDEN' });
   });
 });

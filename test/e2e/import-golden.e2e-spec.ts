@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { charts, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { errorsByIndex, imported, pbOf, player, sessionsOf, statsOf, T0, type Player } from '../support/imports.js';
+import { errorsByIndex, imported, player, T0, type Player } from '../support/imports.js';
+import { storedGameStats, storedPb, storedScore, storedSessions } from '../support/stored.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 /**
@@ -33,12 +32,12 @@ const MINUTE = 60_000;
     await t.close();
   });
 
-  /** The primary chart of a real song, by difficulty. */
+  /** The primary chart of a real song (every golden file is of a Single playtype), by difficulty. */
   async function chartOf(game: string, songID: number, difficulty: string): Promise<string> {
-    const rows = await t.database.db
-      .select({ chartID: charts.chartID })
-      .from(charts)
-      .where(and(eq(charts.game, game), eq(charts.songID, songID), eq(charts.difficulty, difficulty), eq(charts.isPrimary, true)));
+    const res = await t.http().get(`/api/v1/games/${game}/Single/songs/${songID}`);
+    const rows = (res.body as { charts: { chartID: string; difficulty: string; isPrimary: boolean }[] }).charts.filter(
+      (c) => c.difficulty === difficulty && c.isPrimary,
+    );
     expect(rows).toHaveLength(1);
     return rows[0].chartID;
   }
@@ -50,8 +49,8 @@ const MINUTE = 60_000;
     difficulty: string,
     expected: { score: number; percent: number; lamp: string; grade: string; ratings: Record<string, number> },
   ) {
-    const pb = await pbOf(t.database, p.user.id, await chartOf(game, songID, difficulty));
-    expect([songID, difficulty, pb.scoreData.score, pb.percent, pb.scoreData.lamp, pb.scoreData.grade]).toEqual([
+    const pb = (await storedPb(t, p.user.id, await chartOf(game, songID, difficulty)))!;
+    expect([songID, difficulty, pb.scoreData.score, pb.scoreData.percent, pb.scoreData.lamp, pb.scoreData.grade]).toEqual([
       songID,
       difficulty,
       expected.score,
@@ -61,14 +60,13 @@ const MINUTE = 60_000;
     ]);
     for (const [alg, value] of Object.entries(expected.ratings))
       expect([songID, difficulty, alg, pb.calculatedData[alg]]).toEqual([songID, difficulty, alg, value]);
-    expect({ rank: pb.rank, outOf: pb.outOf }).toEqual({ rank: 1, outOf: 1 });
+    expect(pb.rankingData).toEqual({ rank: 1, outOf: 1 });
     return pb;
   }
 
   async function scoreAt(doc: ImportDocument, index: number, errorsBefore: number[]) {
     const id = doc.scoreIDs[index - errorsBefore.filter((e) => e < index).length];
-    const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, id));
-    return row;
+    return (await storedScore(t, id))!;
   }
 
   it('sdvx: matches by in-game id, ANY_INF, title and song id; VF6 per chart, merged PBs, session ProfileVF6, profile VF6 and vfClass', async () => {
@@ -118,15 +116,15 @@ const MINUTE = 60_000;
 
     // The session holds the ten timed plays: 0.343 + 0.349 + 0.297 + 0.281 + 0.392 + 0.131 + 0.349 + 0.179 + 0.246 + 0.194
     // = 2.761; ProfileVF6 = 2.761 / 10 × 50 = 13.805.
-    const [session] = await sessionsOf(t.database, p.user.id);
+    const [session] = await storedSessions(t, p.user.id);
     expect(session).toMatchObject({ game: 'sdvx', timeStarted: T0, timeEnded: T0 + 18 * MINUTE });
     expect(session.calculatedData.ProfileVF6).toBeCloseTo(13.805, 10);
 
     // Profile VF6, the sum of the ten PBs: 0.356 + 0.349 + 0.297 + 0.281 + 0.392 + 0.131 + 0.239 + 0.179 + 0.246 + 0.194 = 2.664.
-    const stats = await statsOf(t.database, p.user.id, 'sdvx', 'Single');
-    expect(stats.ratings.VF6).toBeCloseTo(2.664, 10);
+    const stats = await storedGameStats(t, p.user.id, 'sdvx', 'Single');
+    expect(stats?.ratings.VF6).toBeCloseTo(2.664, 10);
     // 2.5 ≤ 2.664 < 5: SIENNA_II; the dan is the file's.
-    expect(stats.classes).toEqual({ dan: 'DAN_8', vfClass: 'SIENNA_II' });
+    expect(stats?.classes).toEqual({ dan: 'DAN_8', vfClass: 'SIENNA_II' });
     expect(doc.classDeltas).toEqual([
       { game: 'sdvx', playtype: 'Single', set: 'dan', old: null, new: 'DAN_8' },
       { game: 'sdvx', playtype: 'Single', set: 'vfClass', old: null, new: 'SIENNA_II' },
@@ -137,7 +135,7 @@ const MINUTE = 60_000;
     expect(again).toMatchObject({ scoreIDs: [], classDeltas: [], createdSessions: [] });
     // The orphan is stored already (silent, as a re-sent score); the invalid element is reported again.
     expect(again.errors.map((e) => e.type)).toEqual(['InvalidDatapoint']);
-    expect((await statsOf(t.database, p.user.id, 'sdvx', 'Single')).ratings.VF6).toBeCloseTo(2.664, 10);
+    expect((await storedGameStats(t, p.user.id, 'sdvx', 'Single'))?.ratings.VF6).toBeCloseTo(2.664, 10);
   });
 
   it('chunithm: rating per chart from the internal level, the best clear lamp, profile naiveRating and colour', async () => {
@@ -162,11 +160,11 @@ const MINUTE = 60_000;
     await expectPb('chunithm', 71, 'MASTER', { score: 950_000, percent: 95, lamp: 'FAILED', grade: 'AAA', ratings: { rating: 11.33 } }); // 1300 − 500 + 333.3
 
     // naiveRating: the best 50 in hundredths, summed, over 50, floored: (1665 + 1650 + 1550 + 1475 + 1410 + 1133) / 50 = 177.66 → 1.77.
-    const stats = await statsOf(t.database, p.user.id, 'chunithm', 'Single');
-    expect(stats.ratings).toEqual({ naiveRating: 1.77 });
-    expect(stats.classes).toEqual({ dan: 'DAN_III', colour: 'BLUE' });
+    const stats = await storedGameStats(t, p.user.id, 'chunithm', 'Single');
+    expect(stats?.ratings).toEqual({ naiveRating: 1.77 });
+    expect(stats?.classes).toEqual({ dan: 'DAN_III', colour: 'BLUE' });
     // Seven plays in one session: fewer than the 10 the session rating needs.
-    const session = (await sessionsOf(t.database, p.user.id)).find((s) => s.game === 'chunithm')!;
+    const session = (await storedSessions(t, p.user.id)).find((s) => s.game === 'chunithm')!;
     expect(session.calculatedData).toEqual({ naiveRating: null });
   });
 
@@ -189,9 +187,9 @@ const MINUTE = 60_000;
     await expectPb('maimaidx', 31, 'DX Master', { score: 95, percent: 95, lamp: 'CLEAR', grade: 'AAA', ratings: { rate: 233 } });
 
     // naiveRate: the sum of the best 50: 308 + 280 + 259 + 311 + 233 = 1391: BLUE (1000 to 1999).
-    const stats = await statsOf(t.database, p.user.id, 'maimaidx', 'Single');
-    expect(stats.ratings).toEqual({ naiveRate: 1391 });
-    expect(stats.classes).toEqual({ colour: 'BLUE' });
+    const stats = await storedGameStats(t, p.user.id, 'maimaidx', 'Single');
+    expect(stats?.ratings).toEqual({ naiveRate: 1391 });
+    expect(stats?.classes).toEqual({ colour: 'BLUE' });
     expect(doc.classDeltas).toEqual([{ game: 'maimaidx', playtype: 'Single', set: 'colour', old: null, new: 'BLUE' }]);
   });
 });

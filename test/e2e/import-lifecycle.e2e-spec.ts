@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { createApp } from '../../src/app.factory.js';
 import { randomHex } from '../../src/common/crypto.js';
-import { importLocks, imports, scores } from '../../src/database/schema.js';
 import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { holdImportLock, storeUnfinishedImport } from '../support/db-fixtures.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 import { importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
+import { countRows } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const MIN = 60_000;
@@ -26,11 +26,10 @@ describe('import lifecycle', () => {
   /** An import row as the inline path leaves it when its process dies mid-import: ongoing, no stored input. */
   const crashedInline = async (p: QuickPlayer) => {
     const importID = randomHex(20);
-    await t.database.db.insert(imports).values({
+    await storeUnfinishedImport(t, {
       importID,
       userID: p.id,
       importType: 'ir/direct-manual',
-      userIntent: false,
       timeQueued: Date.now() - 5 * MIN,
       status: 'ongoing',
       progress: 'Importing scores.',
@@ -49,15 +48,7 @@ describe('import lifecycle', () => {
   it('a queued import run twice at once (a redelivered job) keeps the document of the run that wrote it', async () => {
     const p = await quickPlayer(t, 'twice');
     const importID = randomHex(20);
-    await t.database.db.insert(imports).values({
-      importID,
-      userID: p.id,
-      importType: 'file/batch-manual',
-      userIntent: false,
-      timeQueued: Date.now(),
-      status: 'queued',
-      input: JSON.stringify(DOCUMENT),
-    });
+    await storeUnfinishedImport(t, { importID, userID: p.id, importType: 'file/batch-manual', status: 'queued', input: JSON.stringify(DOCUMENT) });
     const service = t.app.get(ImportsService);
     const [first, second] = await Promise.all([service.runQueued(importID, () => undefined), service.runQueued(importID, () => undefined)]);
 
@@ -66,7 +57,7 @@ describe('import lifecycle', () => {
     expect(stored.createdSessions).toHaveLength(1);
     expect(first).toEqual(stored);
     expect(second).toEqual(stored);
-    expect(await t.database.db.select({ id: scores.scoreID }).from(scores).where(eq(scores.userID, p.id))).toHaveLength(2);
+    expect(await countRows(t, 'scores', { userID: p.id })).toBe(2);
     // And once more, after the fact: nothing changes.
     expect(await service.runQueued(importID, () => undefined)).toEqual(stored);
   });
@@ -74,7 +65,7 @@ describe('import lifecycle', () => {
   it('an inline import whose process died is failed when its stale lock is taken over, so its poll ends', async () => {
     const p = await quickPlayer(t, 'takeover');
     const dead = await crashedInline(p);
-    await t.database.db.insert(importLocks).values({ userID: p.id, owner: dead, heartbeat: Date.now() - LOCK_STALE_MS - 1_000 });
+    await holdImportLock(t, p.id, { owner: dead, heartbeat: Date.now() - LOCK_STALE_MS - 1_000 });
     expect((await poll(dead)).body).toMatchObject({ importStatus: 'ongoing' });
 
     const doc = await importSdvx(t.http(), DOCUMENT.scores, { headers: bearer(p.token) });
@@ -90,7 +81,7 @@ describe('import lifecycle', () => {
     const live = await quickPlayer(t, 'startup_live');
     const dead = await crashedInline(gone);
     const running = await crashedInline(live);
-    await t.database.db.insert(importLocks).values({ userID: live.id, owner: running, heartbeat: Date.now() });
+    await holdImportLock(t, live.id, { owner: running });
 
     const restarted = await createApp({
       config: t.config,

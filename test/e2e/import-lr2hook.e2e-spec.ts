@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { loadFixtureCatalog, orphansOf, pbOf, player, seededRandom, statsOf, type Player } from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { loadFixtureCatalog, player, seededRandom, type Player } from '../support/imports.js';
+import { countRows, storedGameStats, storedOrphans, storedPb, storedScores } from '../support/stored.js';
 import { bearer, uniqueUsername } from '../support/users.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
@@ -52,8 +52,7 @@ describe('ir/lr2hook', () => {
     await t.close();
   });
 
-  const importCount = async (userID: number) => (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n;
-  const scoreCount = async (userID: number) => (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n;
+  const scoreCount = (userID: number) => countRows(t, 'scores', { userID });
 
   describe('a score on a known chart', () => {
     let p: Player;
@@ -75,7 +74,7 @@ describe('ir/lr2hook', () => {
     });
 
     it('stores the score as the hook sent it', async () => {
-      const [score] = await t.database.db.select().from(scores).where(eq(scores.userID, p.user.id));
+      const [score] = await storedScores(t, p.user.id);
       expect(score).toMatchObject({
         chartID: chartID(1),
         service: 'LR2Hook',
@@ -93,21 +92,8 @@ describe('ir/lr2hook', () => {
       });
     });
 
-    it('shows the score, its PB and its session in the UGPT routes', async () => {
-      const ugpt = `/api/v1/users/${p.user.id}/games/bms/7K`;
-      const pbs = await t.http().get(`${ugpt}/pbs/all`);
-      expect(pbs.body.pbs).toEqual([expect.objectContaining({ chartID: chartID(1), scoreData: expect.objectContaining({ lamp: 'HARD CLEAR', score: 1600 }) })]);
-      const recent = await t.http().get(`${ugpt}/scores/recent`);
-      expect(recent.body.scores.map((s: { scoreID: string }) => s.scoreID)).toEqual(answer.body.scoreIDs);
-      const sessions = await t.http().get(`${ugpt}/sessions/recent`);
-      expect(sessions.body.map((s: { sessionID: string }) => s.sessionID)).toEqual([answer.body.createdSessions[0].sessionID]);
-    });
-
-    it('imports nothing new when the same payload is sent again', async () => {
-      const res = await post(t, p.token, 'import', SCORE, '/api/v1');
-      expect(res.status).toBe(200);
-      expect((res.body as HookAnswer).body.scoreIDs).toEqual([]);
-      expect(await scoreCount(p.user.id)).toBe(1);
+    it('makes its PB of the score', async () => {
+      expect((await storedPb(t, p.user.id, chartID(1)))?.scoreData).toMatchObject({ lamp: 'HARD CLEAR', score: 1600 });
     });
 
     it('takes the same result for the same score whatever its time (unixTimestamp is sent only by newer hooks): without it, a day later, or at another one', async () => {
@@ -123,13 +109,6 @@ describe('ir/lr2hook', () => {
       expect(await scoreCount(p.user.id)).toBe(1);
     });
 
-    it('imports another result on the same chart (the same EX score, other judgements) as a new score', async () => {
-      const other = body((b) => Object.assign(b.scoreData, { pgreat: 699, great: 202, good: 58 }));
-      const res = await post(t, p.token, 'import', other);
-      expect((res.body as HookAnswer).body.scoreIDs).toHaveLength(1);
-      expect(await scoreCount(p.user.id)).toBe(2);
-    });
-
     it('matches a chart by its SHA256 too, and dates a score without unixTimestamp when it arrives', async () => {
       const before = Date.now();
       const payload = body((b) => {
@@ -138,12 +117,9 @@ describe('ir/lr2hook', () => {
       });
       const res = await post(t, p.token, 'import', payload);
       expect((res.body as HookAnswer).body.scoreIDs).toHaveLength(1);
-      const pb = await pbOf(t.database, p.user.id, chartID(2));
-      expect(pb.scoreData.score).toBe(1600);
-      const [score] = await t.database.db
-        .select()
-        .from(scores)
-        .where(eq(scores.chartID, chartID(2)));
+      const pb = await storedPb(t, p.user.id, chartID(2));
+      expect(pb?.scoreData.score).toBe(1600);
+      const score = (await storedScores(t, p.user.id)).find((s) => s.chartID === chartID(2))!;
       expect(score.timeAchieved).toBeGreaterThanOrEqual(before);
       expect(score.timeAchieved).toBeLessThanOrEqual(Date.now());
     });
@@ -162,7 +138,7 @@ describe('ir/lr2hook', () => {
       const doc = (res.body as HookAnswer).body;
       expect(doc.scoreIDs).toEqual([]);
       expect(doc.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.stringContaining(`No bms chart has the hash ${'f'.repeat(32)}.`) }]);
-      expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+      expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
       const again = await post(t, p.token, 'import', payload);
       expect((again.body as HookAnswer).body.errors).toEqual([]);
     });
@@ -184,43 +160,55 @@ describe('ir/lr2hook', () => {
     });
   });
 
-  describe('refused requests answer {success: false, description}', () => {
-    let p: Player;
-    beforeAll(async () => {
-      p = await player(t);
-    });
-
-    const cases: [string, unknown, RegExp][] = [
-      ['autoScr', body((b) => (b.playerData.autoScr = 1)), /^Invalid LR2Hook request: playerData\.autoScr: must be 0/],
-      ['random H-RAN', body((b) => (b.playerData.random = 'H-RAN')), /^Invalid LR2Hook request: playerData\.random/],
-      ['a short hpGraph', body((b) => (b.scoreData.hpGraph = [1, 2, 3])), /^Invalid LR2Hook request: scoreData\.hpGraph/],
-      ['an array body', [SCORE], /^Invalid LR2Hook request: body: /],
-    ];
-    it.each(cases)('%s: 400, nothing stored', async (_, payload, message) => {
-      const res = await post(t, p.token, 'import', payload);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, description: expect.stringMatching(message) });
-      expect(await importCount(p.user.id)).toBe(0);
-    });
-
-    it('malformed JSON: 400', async () => {
-      const res = await t.http().post('/ir/lr2hook/import').set(bearer(p.token)).set('content-type', 'application/json').send('{"md5": ');
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, description: expect.stringMatching(/^Malformed JSON body/) });
-    });
-
-    it('no token: 401; a token without submit_score: 403', async () => {
-      for (const route of ['import', 'import/course'] as const) {
-        const anonymous = await post(t, null, route, SCORE);
-        expect(anonymous.status).toBe(401);
-        expect(anonymous.body).toEqual({ success: false, description: expect.any(String) });
-        const reader = await player(t, ['customise_profile']);
-        const forbidden = await post(t, reader.token, route, SCORE, '/api/v1');
-        expect(forbidden.status).toBe(403);
-        expect(forbidden.body).toEqual({ success: false, description: expect.any(String) });
-        expect(await importCount(reader.user.id)).toBe(0);
-      }
-    });
+  const refusal = (message: RegExp) => ({ success: false, description: expect.stringMatching(message) });
+  importFormatContract({
+    importType: 'ir/lr2hook',
+    app: () => t,
+    send: (token, payload, headers = {}) =>
+      t
+        .http()
+        .post('/api/v1/ir/lr2hook/import')
+        .set({ ...(token ? bearer(token) : {}), ...headers })
+        .send(payload as object),
+    input: SCORE,
+    stores: { scores: 1, sessions: 1 },
+    // the same EX score, other judgements
+    otherResults: [body((b) => Object.assign(b.scoreData, { pgreat: 699, great: 202, good: 58 }))],
+    readsUserIntent: false,
+    sameInputLater: true,
+    answers: {
+      imported: {
+        status: 200,
+        body: expect.objectContaining({ success: true, description: 'Import successful.', body: expect.objectContaining({ errors: [] }) }),
+      },
+      duplicate: { status: 200, body: expect.objectContaining({ success: true, body: expect.objectContaining({ scoreIDs: [] }) }) },
+      unauthenticated: { status: 401, body: { success: false, description: expect.any(String) } },
+      forbidden: { status: 403, body: { success: false, description: expect.any(String) } },
+    },
+    otherRoutes: [
+      { name: 'import (without /api/v1)', send: (token, headers) => post(t, token, 'import', SCORE).set(headers ?? {}) },
+      { name: 'import/course', send: (token, headers) => post(t, token, 'import/course', SCORE).set(headers ?? {}) },
+      { name: 'import/course (under /api/v1)', send: (token, headers) => post(t, token, 'import/course', SCORE, '/api/v1').set(headers ?? {}) },
+    ],
+    refused: [
+      ...(
+        [
+          ['autoScr', body((b) => (b.playerData.autoScr = 1)), /^Invalid LR2Hook request: playerData\.autoScr: must be 0/],
+          ['random H-RAN', body((b) => (b.playerData.random = 'H-RAN')), /^Invalid LR2Hook request: playerData\.random/],
+          ['a short hpGraph', body((b) => (b.scoreData.hpGraph = [1, 2, 3])), /^Invalid LR2Hook request: scoreData\.hpGraph/],
+          ['an array body', [SCORE], /^Invalid LR2Hook request: body: /],
+        ] as const
+      ).map(([name, payload, message]) => ({
+        name: `${name}: 400`,
+        send: (token: string) => post(t, token, 'import', payload),
+        answer: { status: 400, body: refusal(message) },
+      })),
+      {
+        name: 'malformed JSON: 400',
+        send: (token) => t.http().post('/ir/lr2hook/import').set(bearer(token)).set('content-type', 'application/json').send('{"md5": '),
+        answer: { status: 400, body: refusal(/^Malformed JSON body/) },
+      },
+    ],
   });
 
   describe('POST /ir/lr2hook/import/course', () => {
@@ -242,7 +230,7 @@ describe('ir/lr2hook', () => {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ success: true, description: 'Class not updated: the course was not cleared.', body: {} });
       }
-      expect((await statsOf(t.database, p.user.id, 'bms', '7K'))?.classes).toEqual({});
+      expect((await storedGameStats(t, p.user.id, 'bms', '7K'))?.classes).toEqual({});
     });
 
     it('a cleared course raises the dan, never lowers it', async () => {
@@ -258,22 +246,22 @@ describe('ir/lr2hook', () => {
         scoreIDs: [],
         classDeltas: [{ game: 'bms', playtype: '7K', set: 'genocideDan', old: null, new: 'INSANE_2' }],
       });
-      expect((await statsOf(t.database, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_2' });
+      expect((await storedGameStats(t, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_2' });
 
       const first = await post(t, p.token, 'import/course', course(COURSES[0].md5sums));
       expect(first.status).toBe(200);
       expect(first.body.description).toBe('Class not updated: your genocideDan is already INSANE_1 or higher.');
       expect(first.body.body.import.classDeltas).toEqual([]);
-      expect((await statsOf(t.database, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_2' });
+      expect((await storedGameStats(t, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_2' });
     });
 
     it('a 14K course applies to BMS 14K: a user without 14K scores gets the profile, with the dan (as Tachi)', async () => {
-      expect(await statsOf(t.database, p.user.id, 'bms', '14K')).toBeUndefined();
+      expect(await storedGameStats(t, p.user.id, 'bms', '14K')).toBeUndefined();
       const res = await post(t, p.token, 'import/course', course(COURSES[2].md5sums));
       expect(res.status).toBe(200);
       expect(res.body.description).toMatch(/^Class updated: /);
       expect(res.body.body.import.classDeltas).toEqual([{ game: 'bms', playtype: '14K', set: res.body.body.set, old: null, new: res.body.body.value }]);
-      expect((await statsOf(t.database, p.user.id, 'bms', '14K'))?.classes).toEqual({ [res.body.body.set]: res.body.body.value });
+      expect((await storedGameStats(t, p.user.id, 'bms', '14K'))?.classes).toEqual({ [res.body.body.set]: res.body.body.value });
       const again = await post(t, p.token, 'import/course', course(COURSES[2].md5sums));
       expect(again.body.description).toMatch(/^Class not updated: /);
     });
@@ -394,6 +382,6 @@ describe('ir/lr2hook with API_ENVELOPE=tachi', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.body.import.classDeltas).toEqual([{ game: 'bms', playtype: '7K', set: 'genocideDan', old: null, new: 'INSANE_1' }]);
-    expect((await statsOf(t.database, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_1' });
+    expect((await storedGameStats(t, p.user.id, 'bms', '7K'))?.classes).toEqual({ genocideDan: 'INSANE_1' });
   });
 });

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import {
-  batchManual,
-  errorsByIndex,
-  fixtureChart,
-  imported,
-  loadFixtureCatalog,
-  orphansOf,
-  player,
-  T0,
-  type Player,
-  type ScoreElement,
-} from '../support/imports.js';
+import { batchManual, errorsByIndex, fixtureChart, imported, loadFixtureCatalog, player, T0, type Player, type ScoreElement } from '../support/imports.js';
+import { storedOrphans, storedScoresOfImport } from '../support/stored.js';
 
 const hash = (alg: string, s: string) => createHash(alg).update(s).digest('hex');
 const NOT_FOUND = 'SongOrChartNotFound';
@@ -35,7 +23,7 @@ async function expectCases(t: TestApp, p: Player, game: string, playtype: string
   const elements = cases.map(([name, element], i) => ({ timeAchieved: T0 + i * 1000, comment: name, ...element }));
   const doc: ImportDocument = await imported(t, p.token, batchManual(game, playtype, elements, extra));
   const errors = errorsByIndex(doc);
-  const stored = new Map((await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID))).map((s) => [s.comment, s]));
+  const stored = new Map((await storedScoresOfImport(t, doc.importID)).map((s) => [s.comment, s]));
   cases.forEach(([name, , expected], i) => {
     if ('chart' in expected) {
       expect([name, errors.get(i)]).toEqual([name, undefined]);
@@ -81,7 +69,7 @@ describe('batch-manual match types, hit and miss', () => {
       ],
     ]);
     // Only the unknown titles and charts wait as orphans; the invalid ones are dropped.
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(4);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(4);
   });
 
   it('serviceSongID: the song id as a string, then the difficulty', async () => {

@@ -2,21 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import {
-  errorsByIndex,
-  expectOnlyClientAnswers,
-  loadFixtureCatalog,
-  orphansOf,
-  player,
-  scoresOf,
-  seededRandom,
-  uploadFile,
-  type Player,
-} from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { errorsByIndex, expectOnlyClientAnswers, loadFixtureCatalog, player, refusedFile, seededRandom, uploadFile, type Player } from '../support/imports.js';
+import { countRows, storedOrphans, storedScores } from '../support/stored.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/mer-iidx');
 const FILE = fs.readFileSync(path.join(FIXTURES, 'scores.json'));
@@ -30,12 +20,8 @@ describe('file/mer-iidx through POST /import/file', () => {
   let t: TestApp;
   let p: Player;
 
-  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}) =>
-    uploadFile(t, token, 'file/mer-iidx', file, { filename: 'mer.json', contentType: 'application/json', fields });
-  const storedFor = async (userID: number) => ({
-    scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
-    imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
-  });
+  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    uploadFile(t, token, 'file/mer-iidx', file, { filename: 'mer.json', contentType: 'application/json', fields, headers });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,16 +37,16 @@ describe('file/mer-iidx through POST /import/file', () => {
     const res = await upload(q.token, EXAMPLE);
     expect(res.status).toBe(200);
     expect(res.body.errors).toEqual([]);
-    const [score] = await scoresOf(t.database, q.user.id);
-    expect([score.chartID, score.score, score.percent, score.scoreData.lamp, score.scoreData.optional.bp ?? null, score.timeAchieved, score.service]).toEqual([
-      chart('mer-DP-HYPER'),
-      1000,
-      50,
-      'FULL COMBO',
-      null,
-      1646442000000,
-      'MER',
-    ]);
+    const [score] = await storedScores(t, q.user.id);
+    expect([
+      score.chartID,
+      score.scoreData.score,
+      score.scoreData.percent,
+      score.scoreData.lamp,
+      score.scoreData.optional.bp ?? null,
+      score.timeAchieved,
+      score.service,
+    ]).toEqual([chart('mer-DP-HYPER'), 1000, 50, 'FULL COMBO', null, 1646442000000, 'MER']);
   });
 
   it('imports SP and DP scores of one file in one import, by in-game id, with an orphan and a BEGINNER error', async () => {
@@ -73,8 +59,8 @@ describe('file/mer-iidx through POST /import/file', () => {
     expect([...errors.keys()].sort()).toEqual([3, 4]);
     expect(errors.get(3)?.type).toBe('SongOrChartNotFound');
     expect(errors.get(4)).toEqual({ type: 'InvalidDatapoint', message: 'scores[4]: music_id 25001: BEGINNER charts are not tracked for iidx.' });
-    const stored = await scoresOf(t.database, p.user.id);
-    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.scoreData.optional.bp ?? null, s.timeAchieved])).toEqual([
+    const stored = await storedScores(t, p.user.id);
+    expect(stored.map((s) => [s.chartID, s.scoreData.score, s.scoreData.lamp, s.scoreData.grade, s.scoreData.optional.bp ?? null, s.timeAchieved])).toEqual([
       [chart('mer-DP-HYPER'), 1000, 'FULL COMBO', 'C', null, Date.UTC(2022, 2, 5, 1, 0)],
       [chart('mer-SP-HYPER'), 1400, 'HARD CLEAR', 'AA', 12, Date.UTC(2022, 2, 5, 1, 3)],
       [chart('mer-SP-ANOTHER'), 1500, 'FAILED', 'B', 40, Date.UTC(2022, 2, 5, 1, 6)],
@@ -82,7 +68,7 @@ describe('file/mer-iidx through POST /import/file', () => {
     ]);
     // A session per playtype.
     expect(doc.createdSessions).toHaveLength(2);
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
     const sp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/${chart('mer-SP-HYPER')}`);
     expect(sp.status).toBe(200);
     expect(sp.body.pb.scoreData).toMatchObject({ score: 1500, lamp: 'FULL COMBO' });
@@ -98,35 +84,34 @@ describe('file/mer-iidx through POST /import/file', () => {
       expect(again.body.scoreIDs).toEqual([]);
       expect([...errorsByIndex(again.body as ImportDocument).keys()]).toEqual([4]);
     }
-    expect((await storedFor(p.user.id)).scores).toBe(4);
+    expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(4);
   });
 
-  describe('bad files are refused whole with a 400, and nothing is stored', () => {
-    it.each<[string, string, RegExp]>([
-      ['invalid JSON', '[{"music_id":', /^The scoreData file is not valid JSON/],
-      ['an object', '{"scores":[]}', /^A MER export must be a JSON array of scores\.$/],
-      ['a bad entry', JSON.stringify([JSON.parse(EXAMPLE)[0], { ...JSON.parse(EXAMPLE)[0], clear_type: 'FC' }]), /^clear_type: .* \[Index 1\]$/],
-      ['a bad update_time', EXAMPLE.replace('2022-03-05 10:00:00', '05/03/2022'), /^update_time: expected YYYY-MM-DD HH:MM:SS \[Index 0\]$/],
-    ])('%s', async (_, text, message) => {
-      const q = await player(t);
-      const res = await upload(q.token, text);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
-    });
-
-    it('no file', async () => {
-      const res = await upload(p.token, null);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/multipart field 'scoreData'/);
-    });
-  });
-
-  it('needs submit_score: no token 401, a token without it 403', async () => {
-    expect((await upload(null, EXAMPLE)).status).toBe(401);
-    const q = await player(t, ['customise_profile']);
-    expect((await upload(q.token, EXAMPLE)).status).toBe(403);
-    expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+  importFormatContract({
+    importType: 'file/mer-iidx',
+    app: () => t,
+    send: (token, file, headers) => upload(token, file, {}, headers),
+    input: EXAMPLE,
+    stores: { scores: 1, sessions: 1 },
+    readsUserIntent: true,
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ importType: 'file/mer-iidx', errors: [] }) },
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    refused: [
+      ...(
+        [
+          ['invalid JSON', '[{"music_id":', /^The scoreData file is not valid JSON/],
+          ['an object', '{"scores":[]}', /^A MER export must be a JSON array of scores\.$/],
+          ['a bad entry', JSON.stringify([JSON.parse(EXAMPLE)[0], { ...JSON.parse(EXAMPLE)[0], clear_type: 'FC' }]), /^clear_type: .* \[Index 1\]$/],
+          ['a bad update_time', EXAMPLE.replace('2022-03-05 10:00:00', '05/03/2022'), /^update_time: expected YYYY-MM-DD HH:MM:SS \[Index 0\]$/],
+        ] as const
+      ).map(([name, text, message]) => ({ name, send: (token: string) => upload(token, text), answer: refusedFile(message) })),
+      { name: 'no file', send: (token) => upload(token, null), answer: refusedFile(/multipart field 'scoreData'/) },
+    ],
   });
 
   it('property: random and truncated files only ever get 200 or a 4xx', async () => {

@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { orphanScores, scores } from '../../src/database/schema.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
-import { batchManual, fixtureChart, loadFixtureCatalog, pbOf, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
+import { batchManual, fixtureChart, loadFixtureCatalog, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
+import { storedOrphans, storedPb, storedScores } from '../support/stored.js';
 
 /**
  * The seed CLI retries orphans: a score whose chart was unknown is imported by the same
@@ -70,16 +69,22 @@ describe('orphans are retried by the seeds CLI once it adds their chart', () => 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Orphaned scores retried: 1 (1 now imported, 0 dropped as invalid or duplicate, 0 still unmatched).');
 
-    // 3. The score and its PB exist; the orphan is gone.
+    // 3. The score and its PB exist (as the server, started again, serves them); the orphan is gone.
     database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
+    const restarted = await createApp({ config, database, ownsDatabase: true, redis: null, keyPrefix: 'st-orphan-cli', importQueue: new InlineImportQueue() });
     try {
-      const stored = await database.db.select().from(scores).where(eq(scores.userID, userID));
+      await restarted.init();
+      const api = { http: () => request(restarted.getHttpServer() as Parameters<typeof request>[0]) };
+      const stored = await storedScores(api, userID);
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), score: 9_500_000, timeAchieved: T0 });
-      expect(await pbOf(database, userID, fixtureChart('sdvx-100-EXH'))).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), rank: 1, outOf: 1 });
-      expect(await database.db.select().from(orphanScores).where(eq(orphanScores.userID, userID))).toEqual([]);
+      expect(stored[0]).toMatchObject({ chartID: fixtureChart('sdvx-100-EXH'), scoreData: { score: 9_500_000 }, timeAchieved: T0 });
+      expect(await storedPb(api, userID, fixtureChart('sdvx-100-EXH'))).toMatchObject({
+        chartID: fixtureChart('sdvx-100-EXH'),
+        rankingData: { rank: 1, outOf: 1 },
+      });
+      expect(await storedOrphans(database, userID)).toEqual([]);
     } finally {
-      await database.close();
+      await restarted.close();
     }
 
     // 4. A second run changes nothing and retries nothing.

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { personalBests } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, pbOf, player, T0, type Player } from '../support/imports.js';
+import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';
+import { storedPb } from '../support/stored.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const sdvx = (difficulty: string, score: number, lamp: string, timeAchieved: number | null, extra: Record<string, unknown> = {}) => ({
@@ -37,20 +36,19 @@ describe('PBs through real imports', () => {
 
     it('merges an earlier EXCESSIVE CLEAR at 9.0M with a later CLEAR at 9.1M into an EXCESSIVE CLEAR at 9.1M, rated as such', async () => {
       const hc = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('MXM', 9_000_000, 'EXCESSIVE CLEAR', T0, { optional: { exScore: 2900 } })]));
-      const first = await pbOf(t.database, p.user.id, MXM);
+      const first = (await storedPb(t, p.user.id, MXM))!;
       // Level 18, 9.0M (A+ 91), EXCESSIVE CLEAR (102): 36 × 0.9 × 91 × 102 = 300,736.8 → 0.300.
       expect(first).toMatchObject({
-        score: 9_000_000,
-        lampIndex: 2,
+        scoreData: { score: 9_000_000, lampIndex: 2 },
         calculatedData: { VF6: 0.3 },
         composedFrom: [{ name: 'Best Score', scoreID: hc.scoreIDs[0] }],
         timeAchieved: T0,
       });
 
       const nc = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('MXM', 9_100_000, 'CLEAR', T0 + 3 * HOUR, { optional: { exScore: 2850 } })]));
-      const pb = await pbOf(t.database, p.user.id, MXM);
+      const pb = (await storedPb(t, p.user.id, MXM))!;
       expect(pb.scoreData).toMatchObject({ score: 9_100_000, percent: 91, grade: 'A+', lamp: 'EXCESSIVE CLEAR', lampIndex: 2, optional: { exScore: 2900 } });
-      expect(pb).toMatchObject({ score: 9_100_000, percent: 91, lampIndex: 2, isPrimary: true, songID: 1, game: 'sdvx', playtype: 'Single' });
+      expect(pb).toMatchObject({ scoreData: { score: 9_100_000, percent: 91, lampIndex: 2 }, isPrimary: true, songID: 1, game: 'sdvx', playtype: 'Single' });
       // Neither play's own VF6 (NC 9.1M: 36 × 0.91 × 91 × 100 = 298,116 → 0.298; HC: 0.300), but the merged one:
       // 36 × 0.91 × 91 × 102 = 304,078.3 → 0.304.
       expect(pb.calculatedData).toEqual({ VF6: 0.304 });
@@ -64,7 +62,7 @@ describe('PBs through real imports', () => {
 
     it('takes the best EX score from a third play, listing it and counting its time', async () => {
       const ex = await imported(t, p.token, batchManual('sdvx', 'Single', [sdvx('MXM', 8_900_000, 'CLEAR', T0 + 5 * HOUR, { optional: { exScore: 2950 } })]));
-      const pb = await pbOf(t.database, p.user.id, MXM);
+      const pb = (await storedPb(t, p.user.id, MXM))!;
       expect(pb.scoreData).toMatchObject({ score: 9_100_000, lamp: 'EXCESSIVE CLEAR', optional: { exScore: 2950 } });
       expect(pb.composedFrom.map((e) => e.name)).toEqual(['Best Score', 'Best Lamp', 'Best EX Score']);
       expect(pb.composedFrom[2].scoreID).toBe(ex.scoreIDs[0]);
@@ -73,7 +71,8 @@ describe('PBs through real imports', () => {
     });
 
     it('is one PB per chart and user, whatever the number of plays', async () => {
-      expect(await t.database.db.select().from(personalBests).where(eq(personalBests.userID, p.user.id))).toHaveLength(1);
+      const all = await t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/pbs/all`);
+      expect(all.body.pbs).toHaveLength(1);
     });
   });
 
@@ -98,7 +97,7 @@ describe('PBs through real imports', () => {
           el(1300, 'FAILED', {}, T0 + 30 * 60_000), // no BP: ignored
         ]),
       );
-      const pb = await pbOf(t.database, p.user.id, fixtureChart('bms-1-7K'));
+      const pb = (await storedPb(t, p.user.id, fixtureChart('bms-1-7K')))!;
       // 1800 / (1000 × 2) = 90%: AAA (≥ 8/9 = 88.9%).
       expect(pb.scoreData).toMatchObject({ score: 1800, percent: 90, grade: 'AAA', lamp: 'HARD CLEAR', optional: { bp: 5, gauge: 40 } });
       expect(pb.composedFrom).toEqual([
@@ -121,7 +120,7 @@ describe('PBs through real imports', () => {
         timeAchieved: T0 + score,
       });
       await imported(t, p.token, batchManual('iidx', 'SP', [el(1700, 'CLEAR', { bp: 12, gauge: 90 }), el(1650, 'EX HARD CLEAR', { bp: 9, gauge: 30 })]));
-      const pb = await pbOf(t.database, p.user.id, fixtureChart('iidx-1-SP-ANOTHER'));
+      const pb = (await storedPb(t, p.user.id, fixtureChart('iidx-1-SP-ANOTHER')))!;
       expect(pb.scoreData).toMatchObject({ score: 1700, percent: 85, grade: 'AA', lamp: 'EX HARD CLEAR', optional: { bp: 9, gauge: 30 } });
       expect(pb.composedFrom.map((e) => e.name)).toEqual(['Best Score', 'Best Lamp']);
     });
@@ -132,8 +131,8 @@ describe('PBs through real imports', () => {
     const ADV = fixtureChart('sdvx-1-ADV');
     let users: Player[];
     const rankOf = async (u: Player, chart = EXH) => {
-      const pb = await pbOf(t.database, u.user.id, chart);
-      return pb && { rank: pb.rank, outOf: pb.outOf };
+      const pb = await storedPb(t, u.user.id, chart);
+      return pb && { rank: pb.rankingData.rank, outOf: pb.rankingData.outOf };
     };
     const ranks = async () => Promise.all(users.map((u) => rankOf(u)));
 
@@ -169,7 +168,7 @@ describe('PBs through real imports', () => {
       const [a, b] = users;
       await imported(t, a.token, batchManual('sdvx', 'Single', [sdvx('ADV', 9_000_000, 'CLEAR', T0)]));
       await imported(t, b.token, batchManual('sdvx', 'Single', [sdvx('EXH', 9_100_000, 'ULTIMATE CHAIN', T0 + 6 * HOUR)]));
-      const pb = await pbOf(t.database, b.user.id, EXH);
+      const pb = (await storedPb(t, b.user.id, EXH))!;
       expect(pb.scoreData).toMatchObject({ score: 9_500_000, lamp: 'ULTIMATE CHAIN' });
       // The PB's time is now the lamp's (T0 + 6h), but the tie is on score: b reached 9.5M first, and stays ahead of a.
       expect(pb.timeAchieved).toBe(T0 + 6 * HOUR);

@@ -3,18 +3,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { imports, personalBests, scores, sessions, userGameStats } from '../../src/database/schema.js';
 import { IMPORT_QUEUE_NAME, type ImportJobData } from '../../src/imports/bullmq-import-queue.js';
 import { withUserLock } from '../../src/scoring/import-lock.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, usingPostgres, usingRedis, type TestApp } from '../support/app.js';
 import { buildIfNeeded } from '../support/cli.js';
+import { lockProfilesTable, setImportInput, waitingOnProfilesTable } from '../support/db-fixtures.js';
 import { startImportWorker } from '../support/import-worker.js';
+import { countRows, importRow } from '../support/stored.js';
 import { bearer, issueToken, signUp } from '../support/users.js';
 
 /**
@@ -245,8 +245,7 @@ describe('npm run worker configuration', () => {
       expect(earlier.timeFinished!).toBeLessThanOrEqual(later.timeStarted!);
       expect(earlier.createdSessions).toEqual([{ sessionID: expect.any(String), type: 'Created' }]);
       expect(later.createdSessions).toEqual([{ sessionID: earlier.createdSessions[0].sessionID, type: 'Appended' }]);
-      const [stored] = await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, u.user.id));
-      expect(stored.n).toBe(8);
+      expect(await countRows(t, 'scores', { userID: u.user.id })).toBe(8);
       await stop(worker!);
     }, 60_000);
 
@@ -259,8 +258,7 @@ describe('npm run worker configuration', () => {
         .send({ meta: { game: 'not-a-game', playtype: 'Single', service: 'queue-test' }, scores: [] });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/game/i);
-      const [rows] = await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, u.user.id));
-      expect(rows.n).toBe(0);
+      expect(await countRows(t, 'imports', { userID: u.user.id })).toBe(0);
       expect(await jobs.getJobCounts('waiting', 'active', 'delayed')).toEqual({ waiting: 0, active: 0, delayed: 0 });
     });
 
@@ -269,16 +267,12 @@ describe('npm run worker configuration', () => {
       const res = await t.http().post('/api/v1/ir/direct-manual/import').set(auth).send(document(1));
       const importID = res.body.importID as string;
       // As if the document were valid under an older rule: the worker re-checks the stored input.
-      await t.database.db
-        .update(imports)
-        .set({ input: JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'queue-test' }, scores: 'none' }) })
-        .where(eq(imports.importID, importID));
+      await setImportInput(t, importID, JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'queue-test' }, scores: 'none' }));
       const worker = await work();
       const done = await settled(t, importID);
       expect(done.status).toBe(400);
       expect(done.body.message).toMatch(/scores/);
-      const [row] = await t.database.db.select().from(imports).where(eq(imports.importID, importID));
-      expect(row).toMatchObject({ status: 'failed', input: null, failure: { statusCode: 400 } });
+      expect(await importRow(t, importID)).toMatchObject({ status: 'failed', input: null, failure: { statusCode: 400 } });
       await stop(worker);
     }, 60_000);
 
@@ -321,8 +315,7 @@ describe('npm run worker configuration', () => {
 
           // The import's transaction will wait at its last table (game stats) for this lock, after
           // writing its scores, sessions and PBs: the worker is killed exactly there.
-          await admin.query('BEGIN');
-          await admin.query('LOCK TABLE user_game_stats IN SHARE MODE');
+          await lockProfilesTable(admin);
           const first = spawnWorker();
           const res = await t.http().post('/api/v1/ir/direct-manual/import').set(auth).send(document(n));
           expect(res.status).toBe(202);
@@ -332,10 +325,7 @@ describe('npm run worker configuration', () => {
             const poll = await t.http().get(`/api/v1/imports/${importID}/poll-status`);
             return (poll.body.progress?.description as string | undefined)?.startsWith(`Saving ${n} scores`) ?? false;
           });
-          await until(async () => {
-            const waiting = await admin.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'user_game_stats'::regclass`);
-            return (waiting.rowCount ?? 0) > 0;
-          });
+          await until(() => waitingOnProfilesTable(admin));
           // The job's BullMQ progress says the same.
           await until(
             async () => ((await jobs.getJob(importID))?.progress as { description?: string } | undefined)?.description?.startsWith('Saving') ?? false,
@@ -352,14 +342,11 @@ describe('npm run worker configuration', () => {
             return open.rowCount === 0;
           });
 
-          const countFor = async (table: typeof scores | typeof personalBests | typeof sessions | typeof userGameStats) => {
-            const [row] = await t.database.db.select({ n: count() }).from(table).where(eq(table.userID, u.user.id));
-            return row.n;
-          };
-          expect(await countFor(scores)).toBe(0);
-          expect(await countFor(personalBests)).toBe(0);
-          expect(await countFor(sessions)).toBe(0);
-          expect(await countFor(userGameStats)).toBe(0);
+          const countFor = (table: 'scores' | 'pbs' | 'sessions' | 'profiles') => countRows(t, table, { userID: u.user.id });
+          expect(await countFor('scores')).toBe(0);
+          expect(await countFor('pbs')).toBe(0);
+          expect(await countFor('sessions')).toBe(0);
+          expect(await countFor('profiles')).toBe(0);
           const poll = await t.http().get(`/api/v1/imports/${importID}/poll-status`);
           expect(poll.body.importStatus).toBe('ongoing');
 
@@ -372,17 +359,12 @@ describe('npm run worker configuration', () => {
           expect(doc.errors).toEqual([]);
           expect(doc.createdSessions).toEqual([{ sessionID: expect.any(String), type: 'Created' }]);
 
-          const [ofImport] = await t.database.db
-            .select({ n: count() })
-            .from(scores)
-            .where(and(eq(scores.userID, u.user.id), eq(scores.importID, importID)));
-          expect(ofImport.n).toBe(n);
-          expect(await countFor(scores)).toBe(n);
-          expect(await countFor(sessions)).toBe(1);
-          expect(await countFor(personalBests)).toBe(CHARTS.length);
-          expect(await countFor(userGameStats)).toBe(1);
-          const [importRows] = await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, u.user.id));
-          expect(importRows.n).toBe(1);
+          expect(await countRows(t, 'scores', { userID: u.user.id, importID })).toBe(n);
+          expect(await countFor('scores')).toBe(n);
+          expect(await countFor('sessions')).toBe(1);
+          expect(await countFor('pbs')).toBe(CHARTS.length);
+          expect(await countFor('profiles')).toBe(1);
+          expect(await countRows(t, 'imports', { userID: u.user.id })).toBe(1);
           expect(await jobs.getJob(importID)).toBeUndefined();
 
           // SIGTERM stops a worker cleanly.
@@ -392,17 +374,13 @@ describe('npm run worker configuration', () => {
 
         it('a worker stopped past SHUTDOWN_TIMEOUT_MS hands its running import back to the queue at once, and another completes it', async () => {
           const { auth } = await submitter();
-          await admin.query('BEGIN');
-          await admin.query('LOCK TABLE user_game_stats IN SHARE MODE');
+          await lockProfilesTable(admin);
           // Its lock would last two minutes: only the hand-back can free the job within this test.
           const first = spawnWorker({ IMPORT_JOB_LOCK_MS: '120000', SHUTDOWN_TIMEOUT_MS: '500' });
           const res = await t.http().post('/api/v1/ir/direct-manual/import').set(auth).send(document(40));
           expect(res.status).toBe(202);
           const importID = res.body.importID as string;
-          await until(async () => {
-            const waiting = await admin.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'user_game_stats'::regclass`);
-            return (waiting.rowCount ?? 0) > 0;
-          });
+          await until(() => waitingOnProfilesTable(admin));
           expect(await (await jobs.getJob(importID))?.getState()).toBe('active');
 
           first.kill('SIGTERM');

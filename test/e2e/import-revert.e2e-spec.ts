@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { fixtureChartID, holdImportLock, importSdvx, loadScoreFixtures, pbOf, sdvxScore, sdvxStats } from '../support/score-fixtures.js';
+import { holdImportLock, makeAdmin } from '../support/db-fixtures.js';
+import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore, sdvxStats } from '../support/score-fixtures.js';
+import { storedPb } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const MIN = 60_000;
@@ -64,7 +64,7 @@ describe('POST /imports/:importID/revert', () => {
     t = await createTestApp();
     await loadScoreFixtures(t);
     [alice, bob, mallory, admin] = [await signUp(t), await signUp(t), await signUp(t), await signUp(t)];
-    await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t, admin.user.id);
     // bob on 1-MXM, 9,600,000: between alice's 9,500,000 and her later PUC.
     bobImport = await importSdvx(t.http(), [sdvxScore(1, 'MXM', 9_600_000, 'CLEAR', T0 - DAY)], { headers: bearer(await issueToken(bob, ['submit_score'])) });
     i1 = await importSdvx(alice.agent, I1_SCORES);
@@ -88,8 +88,8 @@ describe('POST /imports/:importID/revert', () => {
     const stats = await sdvxStats(t, alice.user.id);
     expect(stats!.ratings.VF6).toBeCloseTo(3.847, 10);
     expect(stats!.classes).toEqual({ dan: 'DAN_5', vfClass: 'SIENNA_II' });
-    expect(await pbOf(t, alice.user.id, chart1MXM)).toMatchObject({ rank: 1, outOf: 2, calculatedData: { VF6: 0.415 } });
-    expect(await pbOf(t, bob.user.id, chart1MXM)).toMatchObject({ rank: 2, outOf: 2 });
+    expect(await storedPb(t, alice.user.id, chart1MXM)).toMatchObject({ rankingData: { rank: 1, outOf: 2 }, calculatedData: { VF6: 0.415 } });
+    expect(await storedPb(t, bob.user.id, chart1MXM)).toMatchObject({ rankingData: { rank: 2, outOf: 2 } });
     const s1 = await getSession(i1.createdSessions[0].sessionID);
     expect(s1.body.session.scores).toEqual([...i1.scoreIDs, ...i3.scoreIDs]);
     expect(s1.body.session.calculatedData.ProfileVF6).toBeCloseTo(13.4, 10);
@@ -145,7 +145,7 @@ describe('POST /imports/:importID/revert', () => {
       expect(res.body).toEqual({});
       expect((await getImport(i3.importID)).status).toBe(404);
       expect((await t.http().get(`/api/v1/scores/${i3.scoreIDs[0]}`)).status).toBe(404);
-      expect(await pbOf(t, alice.user.id, fixtureChartID(4, 'MXM'))).toBeUndefined();
+      expect(await storedPb(t, alice.user.id, fixtureChartID(4, 'MXM'))).toBeUndefined();
       // I1's session is back to its ten scores, span and 12.04.
       const s1 = await getSession(i1.createdSessions[0].sessionID);
       expect(s1.body.session).toMatchObject({ scores: i1.scoreIDs, timeStarted: T0, timeEnded: T0 + 45 * MIN });
@@ -165,14 +165,14 @@ describe('POST /imports/:importID/revert', () => {
       expect((await getSession(i2.createdSessions[0].sessionID)).status).toBe(404);
 
       // 1-MXM falls back to I1's 9,500,000 EXCESSIVE CLEAR, and bob leads the chart again.
-      const pb = await pbOf(t, alice.user.id, chart1MXM);
+      const pb = (await storedPb(t, alice.user.id, chart1MXM))!;
       expect(pb.scoreData).toMatchObject({ score: 9_500_000, lamp: 'EXCESSIVE CLEAR' });
       expect(pb.calculatedData).toEqual({ VF6: 0.338 });
       expect(pb.composedFrom).toEqual([{ name: 'Best Score', scoreID: i1.scoreIDs[0] }]);
-      expect([pb.rank, pb.outOf]).toEqual([2, 2]);
-      expect(await pbOf(t, bob.user.id, chart1MXM)).toMatchObject({ rank: 1, outOf: 2 });
-      expect(await pbOf(t, alice.user.id, fixtureChartID(5, 'MXM'))).toBeUndefined();
-      expect(await pbOf(t, alice.user.id, fixtureChartID(6, 'MXM'))).toBeUndefined();
+      expect(pb.rankingData).toEqual({ rank: 2, outOf: 2 });
+      expect(await storedPb(t, bob.user.id, chart1MXM)).toMatchObject({ rankingData: { rank: 1, outOf: 2 } });
+      expect(await storedPb(t, alice.user.id, fixtureChartID(5, 'MXM'))).toBeUndefined();
+      expect(await storedPb(t, alice.user.id, fixtureChartID(6, 'MXM'))).toBeUndefined();
 
       // The rating is back to I1's 2.408, under SIENNA_II's 2.5: the provided dan and the derived raise stay.
       const stats = await sdvxStats(t, alice.user.id);

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { imports, orphanScores, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { loadFixtureCatalog, orphansOf, player, scoresOf, type Player } from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { loadFixtureCatalog, player, type Player } from '../support/imports.js';
+import { countRows, storedOrphans, storedScore, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 import { kshookExportEntry, kshookSave, sdvx5, sdvx6 } from '../fixtures/imports/sdvx-hooks/payloads.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
@@ -49,23 +49,6 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
   const save = (p: Player, body: unknown, headers = KSHOOK_HEADERS) => post(SAVE, p.token, body, headers);
   const exportProfile = (p: Player, body: unknown, headers = KSHOOK_HEADERS) => post(EXPORT, p.token, body, headers);
 
-  async function importsOf(p: Player) {
-    return (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, p.user.id)))[0].n;
-  }
-  async function expectNothingStored(p: Player) {
-    expect(await scoresOf(t.database, p.user.id)).toEqual([]);
-    expect(await orphansOf(t.database, p.user.id)).toEqual([]);
-    expect(await importsOf(p)).toBe(0);
-  }
-  /** Runs the requests a day from now: a hook's scores are stamped with when they arrive. */
-  async function later(requests: () => Promise<void>) {
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 60 * 60 * 1000);
-    try {
-      await requests();
-    } finally {
-      clock.mockRestore();
-    }
-  }
   const ugpt = (p: Player, route: string) => t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/${route}`);
 
   describe('Barbatos', () => {
@@ -79,11 +62,12 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       expect(answer.body!.scoreIDs).toHaveLength(1);
       expect(answer.body!.createdSessions).toHaveLength(1);
 
-      const [row] = await scoresOf(t.database, p.user.id);
-      expect(row).toMatchObject({ chartID: chartID(501, 'EXH'), service: 'Barbatos (exceed)', importType: 'ir/barbatos', score: 9_900_000 });
+      const [row] = await storedScores(t, p.user.id);
+      expect(row).toMatchObject({ chartID: chartID(501, 'EXH'), service: 'Barbatos (exceed)', importType: 'ir/barbatos' });
       expect(row.timeAchieved).toBeGreaterThanOrEqual(before);
       expect(row.timeAchieved).toBeLessThanOrEqual(Date.now());
       expect(row.scoreData).toMatchObject({
+        score: 9_900_000,
         lamp: 'CLEAR',
         grade: 'S',
         percent: 99,
@@ -106,7 +90,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       const res = await barbatos(p, sdvx5({ song_id: 502, difficulty: 3, level: 18 }));
       expect(res.status).toBe(200);
       expect((res.body as HookAnswer).body!.errors).toEqual([]);
-      const [row] = await scoresOf(t.database, p.user.id);
+      const [row] = await storedScores(t, p.user.id);
       expect(row).toMatchObject({ chartID: chartID(502, 'GRV'), service: 'Barbatos (vivid)' });
       expect(row.scoreMeta).toEqual({ inSkillAnalyser: true });
       expect(row.scoreData).toMatchObject({ lamp: 'EXCESSIVE CLEAR', optional: { exScore: null, gauge: 73.5 } });
@@ -116,7 +100,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       const p = await player(t);
       const res = await barbatos(p, sdvx6({ song_id: 501, difficulty: 0 }), `/api/v1${BARBATOS}`);
       expect(res.status).toBe(200);
-      expect((await scoresOf(t.database, p.user.id))[0].chartID).toBe(chartID(501, 'NOV'));
+      expect((await storedScores(t, p.user.id))[0].chartID).toBe(chartID(501, 'NOV'));
     });
 
     it("a chart not in the payload's version is an orphan: 200 with the error in body.errors, kept for later", async () => {
@@ -127,7 +111,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       const doc = (res.body as HookAnswer).body!;
       expect(doc.scoreIDs).toEqual([]);
       expect(doc.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.stringMatching(/^scores\[0\]: .*in version vivid/) }]);
-      expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+      expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
       // The same song as SDVX6 is found.
       expect((await barbatos(p, sdvx6({ song_id: 503, difficulty: 2 }))).body).toMatchObject({ body: { errors: [] } });
     });
@@ -139,46 +123,98 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       expect((res.body as HookAnswer).body!.errors).toEqual([
         { type: 'InvalidDatapoint', message: 'scores[0]: A PERFECT ULTIMATE CHAIN must have a score of 10,000,000.' },
       ]);
-      expect(await scoresOf(t.database, p.user.id)).toEqual([]);
+      expect(await storedScores(t, p.user.id)).toEqual([]);
     });
+  });
 
-    it('a malformed payload is a 400 {success: false, description} and stores nothing', async () => {
-      const p = await player(t);
-      const res = await barbatos(p, sdvx6({ song_id: 501, surprise: true }));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, description: expect.stringMatching(/^Invalid Barbatos SDVX6 \(EXCEED GEAR\) score: .*surprise/) });
-      const notJson = await t.http().post(BARBATOS).set(bearer(p.token)).set('Content-Type', 'application/json').send('{"score": ');
-      expect(notJson.status).toBe(400);
-      expect(notJson.body).toEqual({ success: false, description: expect.stringMatching(/^Malformed JSON body/) });
-      await expectNothingStored(p);
-    });
+  /** An import answered as Tachi does: the ImportDocument in body. */
+  const importedAs = (importType: string, scoreIDs: unknown = expect.any(Array)) => ({
+    status: 200,
+    body: expect.objectContaining({ success: true, description: 'Import successful.', body: expect.objectContaining({ importType, scoreIDs }) }),
+  });
+  const nothingNew = { status: 200, body: expect.objectContaining({ success: true, body: expect.objectContaining({ scoreIDs: [], errors: [] }) }) };
 
-    it('needs a token with submit_score: 401 without one, 403 without the permission, in its error shape', async () => {
-      const noToken = await post(BARBATOS, undefined, sdvx6());
-      expect(noToken.status).toBe(401);
-      expect(noToken.body).toEqual({ success: false, description: expect.any(String) });
-      const unknown = await post(BARBATOS, 'f'.repeat(40), sdvx6());
-      expect(unknown.status).toBe(401);
-      expect(unknown.body).toMatchObject({ success: false });
-      const readOnly = await player(t, ['customise_score']);
-      const forbidden = await barbatos(readOnly, sdvx6());
-      expect(forbidden.status).toBe(403);
-      expect(forbidden.body).toEqual({ success: false, description: expect.stringMatching(/submit_score/) });
-      await expectNothingStored(readOnly);
-    });
+  const barbatosPlay = sdvx6({ song_id: 501, difficulty: 4, score: 9_700_000 });
+  importFormatContract({
+    importType: 'ir/barbatos',
+    app: () => t,
+    send: (token, body, headers) => post(BARBATOS, token ?? undefined, body, headers),
+    input: barbatosPlay,
+    stores: { scores: 1, sessions: 1 },
+    // the same score with another EX score (an identifying metric) is another play
+    otherResults: [{ ...barbatosPlay, ex_score: 3211 }],
+    readsUserIntent: false,
+    // its time is when it arrived
+    sameInputLater: true,
+    answers: {
+      imported: importedAs('ir/barbatos', [expect.any(String)]),
+      duplicate: nothingNew,
+      unauthenticated: { status: 401, body: { success: false, description: expect.any(String) } },
+      unknownToken: { status: 401, body: expect.objectContaining({ success: false }) },
+      forbidden: { status: 403, body: { success: false, description: expect.stringMatching(/submit_score/) } },
+    },
+    refused: [
+      {
+        name: 'a malformed payload',
+        send: (token) => post(BARBATOS, token, sdvx6({ song_id: 501, surprise: true })),
+        answer: { status: 400, body: { success: false, description: expect.stringMatching(/^Invalid Barbatos SDVX6 \(EXCEED GEAR\) score: .*surprise/) } },
+      },
+      {
+        name: 'malformed JSON',
+        send: (token) => t.http().post(BARBATOS).set(bearer(token)).set('Content-Type', 'application/json').send('{"score": '),
+        answer: { status: 400, body: { success: false, description: expect.stringMatching(/^Malformed JSON body/) } },
+      },
+    ],
+  });
 
-    it('sent again, even a day later, imports nothing new (its time is when it arrived); another result is a new score', async () => {
-      const p = await player(t);
-      const body = sdvx6({ song_id: 501, difficulty: 4, score: 9_700_000 });
-      expect((await barbatos(p, body)).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
-      expect((await barbatos(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
-      await later(async () => {
-        expect((await barbatos(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
-        // the same score with another EX score (an identifying metric) is another play
-        expect((await barbatos(p, { ...body, ex_score: 3211 })).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
-      });
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
-    });
+  /** Refusals of kshook's two routes: {success: false, error}. */
+  const kshookError = (status: number, message: RegExp | null = null) => ({
+    status,
+    body: { success: false, error: message ? expect.stringMatching(message) : expect.any(String) },
+  });
+  const KSHOOK_HEADER_REFUSALS: [string, Record<string, string>, RegExp][] = [
+    ['no User-Agent', { 'X-Software-Model': KSHOOK_HEADERS['X-Software-Model'] }, /User-Agent must start with 'kshook\/'/],
+    ['a browser User-Agent', { ...KSHOOK_HEADERS, 'User-Agent': 'Mozilla/5.0' }, /User-Agent/],
+    ['no X-Software-Model', { 'User-Agent': 'kshook/1.0.4' }, /X-Software-Model header is required/],
+    ['a malformed X-Software-Model', { ...KSHOOK_HEADERS, 'X-Software-Model': 'QCV' }, /Invalid X-Software-Model/],
+    ['the arcade model', { ...KSHOOK_HEADERS, 'X-Software-Model': 'KFC:J:A:A:2022083000' }, /Unsupported software model KFC/],
+  ];
+
+  const kshookPlay = kshookSave({ music_id: 502 });
+  importFormatContract({
+    importType: 'ir/kshook-sv6c',
+    app: () => t,
+    send: (token, body, headers) => post(SAVE, token ?? undefined, body, { ...KSHOOK_HEADERS, ...headers }),
+    input: kshookPlay,
+    stores: { scores: 1, sessions: 1 },
+    otherResults: [{ ...kshookPlay, near: 14, error: 6 }],
+    readsUserIntent: false,
+    sameInputLater: true,
+    answers: {
+      imported: importedAs('ir/kshook-sv6c', [expect.any(String)]),
+      duplicate: nothingNew,
+      // kshook needs submit_score (Tachi forgot this check): 401 and 403 also come as {success: false, error}
+      unauthenticated: kshookError(401),
+      forbidden: kshookError(403, /submit_score/),
+    },
+    otherRoutes: [
+      {
+        name: 'score/export',
+        send: (token, headers) => post(EXPORT, token ?? undefined, { scores: [kshookExportEntry()] }, { ...KSHOOK_HEADERS, ...headers }),
+      },
+    ],
+    refused: [
+      ...KSHOOK_HEADER_REFUSALS.map(([name, headers, message]) => ({
+        name,
+        send: (token: string) => post(SAVE, token, kshookSave(), headers),
+        answer: kshookError(400, message),
+      })),
+      {
+        name: 'a malformed body',
+        send: (token) => post(SAVE, token, kshookSave({ difficulty: 'DIFFICULTY_GRAVITY' }), KSHOOK_HEADERS),
+        answer: kshookError(400, /^Invalid kshook score: difficulty/),
+      },
+    ],
   });
 
   describe('kshook score/save', () => {
@@ -187,7 +223,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       const res = await save(p, kshookSave({ music_id: 502 }));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, description: 'Import successful.', body: { importType: 'ir/kshook-sv6c', errors: [] } });
-      const [row] = await scoresOf(t.database, p.user.id);
+      const [row] = await storedScores(t, p.user.id);
       expect(row).toMatchObject({ chartID: chartID(502, 'GRV'), service: 'kshook SV6C' });
       expect(row.scoreData).toMatchObject({
         lamp: 'EXCESSIVE CLEAR',
@@ -196,17 +232,6 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
         optional: { maxCombo: 1200, exScore: 3000, gauge: 84.37 },
       });
       expect((await ugpt(p, 'pbs/best')).body).toMatchObject({ pbs: [{ chartID: chartID(502, 'GRV') }] });
-    });
-
-    it('sent again, even a day later, imports nothing new; another result is a new score', async () => {
-      const p = await player(t);
-      const body = kshookSave({ music_id: 502 });
-      expect((await save(p, body)).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
-      await later(async () => {
-        expect((await save(p, body)).body).toMatchObject({ success: true, body: { scoreIDs: [], errors: [] } });
-        expect((await save(p, { ...body, near: 14, error: 6 })).body).toMatchObject({ body: { scoreIDs: [expect.any(String)] } });
-      });
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
     });
 
     it('a chart not on Konaste is an orphan; an unknown clear is an InvalidDatapoint; both with HTTP 200', async () => {
@@ -219,44 +244,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       expect((invalid.body as HookAnswer).body!.errors).toEqual([
         { type: 'InvalidDatapoint', message: expect.stringMatching(/^scores\[0\]: Unknown clear 'CLEAR_UNKNOWN'/) },
       ]);
-      expect(await scoresOf(t.database, p.user.id)).toEqual([]);
-    });
-
-    it.each([
-      ['no User-Agent', { 'X-Software-Model': KSHOOK_HEADERS['X-Software-Model'] }, /User-Agent must start with 'kshook\/'/],
-      ['a browser User-Agent', { ...KSHOOK_HEADERS, 'User-Agent': 'Mozilla/5.0' }, /User-Agent/],
-      ['no X-Software-Model', { 'User-Agent': 'kshook/1.0.4' }, /X-Software-Model header is required/],
-      ['a malformed X-Software-Model', { ...KSHOOK_HEADERS, 'X-Software-Model': 'QCV' }, /Invalid X-Software-Model/],
-      ['the arcade model', { ...KSHOOK_HEADERS, 'X-Software-Model': 'KFC:J:A:A:2022083000' }, /Unsupported software model KFC/],
-    ])('%s is a 400 {success: false, error} on both routes', async (_name, headers, message) => {
-      const p = await player(t);
-      for (const res of [await save(p, kshookSave(), headers), await exportProfile(p, { scores: [kshookExportEntry()] }, headers)]) {
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, error: expect.stringMatching(message) });
-      }
-      await expectNothingStored(p);
-    });
-
-    it('a malformed body is a 400 {success: false, error}', async () => {
-      const p = await player(t);
-      const res = await save(p, kshookSave({ difficulty: 'DIFFICULTY_GRAVITY' }));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/^Invalid kshook score: difficulty/) });
-      await expectNothingStored(p);
-    });
-
-    it('needs submit_score (Tachi forgot this check): 401 and 403 also come as {success: false, error}', async () => {
-      for (const url of [SAVE, EXPORT]) {
-        const noToken = await post(url, undefined, kshookSave(), KSHOOK_HEADERS);
-        expect(noToken.status).toBe(401);
-        expect(noToken.body).toEqual({ success: false, error: expect.any(String) });
-      }
-      const readOnly = await player(t, ['customise_score']);
-      for (const res of [await save(readOnly, kshookSave()), await exportProfile(readOnly, { scores: [kshookExportEntry()] })]) {
-        expect(res.status).toBe(403);
-        expect(res.body).toEqual({ success: false, error: expect.stringMatching(/submit_score/) });
-      }
-      await expectNothingStored(readOnly);
+      expect(await storedScores(t, p.user.id)).toEqual([]);
     });
   });
 
@@ -269,7 +257,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       ],
     });
 
-    it('imports each best score at its own time; a chart not on Konaste is an orphan; re-sending imports nothing new', async () => {
+    it('imports each best score at its own time; a chart not on Konaste is an orphan', async () => {
       const p = await player(t);
       const res = await exportProfile(p, profile());
       expect(res.status).toBe(200);
@@ -277,29 +265,43 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       expect(doc).toMatchObject({ importType: 'ir/kshook-sv6c-static' });
       expect(doc.scoreIDs).toHaveLength(2);
       expect(doc.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.stringMatching(/^scores\[2\]: /) }]);
-      const rows = await scoresOf(t.database, p.user.id);
+      const rows = await storedScores(t, p.user.id);
       expect(rows.map((r) => [r.chartID, r.timeAchieved, r.service])).toEqual([
         [chartID(501, 'MXM'), 1_700_000_000_000, 'kshook SV6C Static'],
         [chartID(502, 'GRV'), 1_700_000_300_000, 'kshook SV6C Static'],
       ]);
       expect(rows[0].scoreData).toMatchObject({ judgements: {}, optional: { maxCombo: 1200, exScore: 3000 } });
       expect((await ugpt(p, 'sessions/recent')).body).toHaveLength(1);
-
-      const again = await exportProfile(p, profile());
-      expect(again.status).toBe(200);
-      expect((again.body as HookAnswer).body).toMatchObject({ scoreIDs: [], createdSessions: [] });
-      expect(await scoresOf(t.database, p.user.id)).toHaveLength(2);
-      expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+      expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
     });
 
-    it('one malformed entry rejects the whole export: 400 {success: false, error}, nothing stored', async () => {
-      const p = await player(t);
-      const body = profile();
-      body.scores.push(kshookExportEntry({ timestamp: '2023-11-14' }));
-      const res = await exportProfile(p, body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: expect.stringMatching(/^Invalid kshook export: scores\[3\]: timestamp/) });
-      await expectNothingStored(p);
+    importFormatContract({
+      importType: 'ir/kshook-sv6c-static',
+      app: () => t,
+      send: (token, body, headers) => post(EXPORT, token ?? undefined, body, { ...KSHOOK_HEADERS, ...headers }),
+      input: profile(),
+      // the orphan of 504 aside
+      stores: { scores: 2, sessions: 1 },
+      readsUserIntent: false,
+      sameInputLater: true,
+      answers: {
+        imported: importedAs('ir/kshook-sv6c-static'),
+        duplicate: { status: 200, body: expect.objectContaining({ success: true, body: expect.objectContaining({ scoreIDs: [], createdSessions: [] }) }) },
+        unauthenticated: kshookError(401),
+        forbidden: kshookError(403, /submit_score/),
+      },
+      refused: [
+        ...KSHOOK_HEADER_REFUSALS.map(([name, headers, message]) => ({
+          name,
+          send: (token: string) => post(EXPORT, token, { scores: [kshookExportEntry()] }, headers),
+          answer: kshookError(400, message),
+        })),
+        {
+          name: 'one malformed entry (it rejects the whole export)',
+          send: (token) => post(EXPORT, token, { scores: [...profile().scores, kshookExportEntry({ timestamp: '2023-11-14' })] }, KSHOOK_HEADERS),
+          answer: kshookError(400, /^Invalid kshook export: scores\[3\]: timestamp/),
+        },
+      ],
     });
   });
 
@@ -357,7 +359,7 @@ const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-sdvx.json'));
     await t.close();
   });
 
-  const chartOf = async (scoreID: string) => (await t.database.db.select().from(scores).where(eq(scores.scoreID, scoreID)))[0].chartID;
+  const chartOf = async (scoreID: string) => (await storedScore(t, scoreID))?.chartID;
   const chartIDOf = (inGameID: number, difficulty: string) => {
     const all = JSON.parse(fs.readFileSync(path.join(TACHI_SEEDS, 'charts-sdvx.json'), 'utf8')) as {
       chartID: string;
@@ -409,6 +411,6 @@ const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-sdvx.json'));
       .set(bearer(p.token))
       .send(sdvx5({ song_id: 2000, difficulty: 4 }));
     expect((old.body as HookAnswer).body!.errors).toEqual([{ type: 'SongOrChartNotFound', message: expect.any(String) }]);
-    expect((await t.database.db.select({ n: count() }).from(orphanScores).where(eq(orphanScores.userID, p.user.id)))[0].n).toBe(1);
+    expect(await countRows(t, 'orphans', { userID: p.user.id })).toBe(1);
   });
 });

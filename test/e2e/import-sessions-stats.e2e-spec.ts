@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asc, eq } from 'drizzle-orm';
-import { classAchievements, scores } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, HOUR, imported, loadFixtureCatalog, player, scoresOf, sessionsOf, statsOf, T0, type Player } from '../support/imports.js';
+import { batchManual, HOUR, imported, loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';
+import { classAchievements, storedGameStats, storedScore, storedScores, storedSessions } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const DAY = 24 * HOUR;
@@ -47,7 +46,7 @@ describe('sessions through imports', () => {
         ]),
       );
       expect(doc.createdSessions.map((s) => s.type)).toEqual(['Created', 'Created']);
-      const rows = await sessionsOf(t.database, p.user.id);
+      const rows = await storedSessions(t, p.user.id);
       expect(rows.map((s) => [s.timeStarted, s.timeEnded])).toEqual([
         [T0, T0 + 2 * HOUR - 1],
         [T0 + 4 * HOUR - 1, T0 + 4 * HOUR - 1],
@@ -59,8 +58,9 @@ describe('sessions through imports', () => {
         expect(s).toMatchObject({ userID: p.user.id, game: 'sdvx', playtype: 'Single', desc: null, highlighted: false });
         expect(s.sessionID).toMatch(/^Q[0-9a-f]{40}$/);
       }
-      const stored = await scoresOf(t.database, p.user.id);
-      expect(stored.map((s) => s.sessionID)).toEqual([first, first, second]);
+      // Each play is in the session its time falls in.
+      const stored = await storedScores(t, p.user.id);
+      expect(stored.map((score) => rows.find((s) => s.scores.includes(score.scoreID))?.sessionID)).toEqual([first, first, second]);
     });
 
     it('appends a later import’s plays to the session they are within two hours of, widening it, and reports Appended', async () => {
@@ -79,7 +79,7 @@ describe('sessions through imports', () => {
         ]),
       );
       expect(doc.createdSessions).toHaveLength(2);
-      const rows = await sessionsOf(t.database, p.user.id);
+      const rows = await storedSessions(t, p.user.id);
       expect(rows.map((s) => [s.sessionID, s.timeStarted, s.timeEnded])).toEqual([
         [first, T0 - 2 * HOUR + 1, T0 + 2 * HOUR - 1],
         [second, T0 + 4 * HOUR - 1, T0 + 6 * HOUR - 2],
@@ -89,18 +89,19 @@ describe('sessions through imports', () => {
     it('starts a new session for a play exactly two hours after a session ended', async () => {
       const doc = await imported(t, p.token, batchManual('sdvx', 'Single', [play(8, 9_000_000, 'CLEAR', T0 + 8 * HOUR - 2)]));
       expect(doc.createdSessions).toEqual([{ sessionID: expect.any(String), type: 'Created' }]);
-      expect(await sessionsOf(t.database, p.user.id)).toHaveLength(3);
+      expect(await storedSessions(t, p.user.id)).toHaveLength(3);
     });
 
     it('puts plays without a timeAchieved in no session', async () => {
       const doc = await imported(t, p.token, batchManual('sdvx', 'Single', [play(9, 9_000_000, 'CLEAR', null), play(10, 9_000_000, 'CLEAR', 0)]));
       expect(doc.scoreIDs).toHaveLength(2);
       expect(doc.createdSessions).toEqual([]);
+      const sessions = await storedSessions(t, p.user.id);
       for (const id of doc.scoreIDs) {
-        const [s] = await t.database.db.select().from(scores).where(eq(scores.scoreID, id));
-        expect(s).toMatchObject({ timeAchieved: null, sessionID: null });
+        expect(await storedScore(t, id)).toMatchObject({ timeAchieved: null });
+        expect(sessions.filter((s) => s.scores.includes(id))).toEqual([]);
       }
-      expect(await sessionsOf(t.database, p.user.id)).toHaveLength(3);
+      expect(sessions).toHaveLength(3);
     });
   });
 
@@ -125,16 +126,16 @@ describe('sessions through imports', () => {
       const p = await player(t);
       const plays = TWELVE.map(([score], i) => play(3 + i, score, 'CLEAR', T0 + i * 60_000));
       const nine = await imported(t, p.token, batchManual('sdvx', 'Single', plays.slice(0, 9)));
-      const [session] = await sessionsOf(t.database, p.user.id);
+      const [session] = await storedSessions(t, p.user.id);
       expect(session.calculatedData).toEqual({ ProfileVF6: null });
       for (const id of nine.scoreIDs) {
-        const [s] = await t.database.db.select().from(scores).where(eq(scores.scoreID, id));
+        const s = (await storedScore(t, id))!;
         expect(s.calculatedData.VF6).toBe(TWELVE[nine.scoreIDs.indexOf(id)][1]);
       }
 
       const rest = await imported(t, p.token, batchManual('sdvx', 'Single', plays.slice(9)));
       expect(rest.createdSessions).toEqual([{ sessionID: session.sessionID, type: 'Appended' }]);
-      const [after] = await sessionsOf(t.database, p.user.id);
+      const [after] = await storedSessions(t, p.user.id);
       // Best 10: 0.353 + 0.339 + 0.329 + 0.313 + 0.297 + 3 × 0.278 + 2 × 0.231 = 2.927; / 10 × 50 = 14.635.
       expect(after.calculatedData.ProfileVF6).toBeCloseTo(14.635, 10);
       expect(after).toMatchObject({ timeStarted: T0, timeEnded: T0 + 11 * 60_000 });
@@ -155,8 +156,8 @@ describe('game stats: profile ratings and classes', () => {
     await t.close();
   });
 
-  const achievements = () => t.database.db.select().from(classAchievements).where(eq(classAchievements.userID, p.user.id)).orderBy(asc(classAchievements.id));
-  const stats = () => statsOf(t.database, p.user.id, 'sdvx', 'Single');
+  const achievements = () => classAchievements(t, p.user.id);
+  const stats = async () => (await storedGameStats(t, p.user.id, 'sdvx', 'Single'))!;
   const SCORES = [9_900_000, 9_800_000, 9_700_000, 9_500_000, 9_300_000, 9_000_000, 9_000_000, 9_000_000, 8_000_000, 8_000_000, 7_000_000, 7_000_000];
 
   it('computes the profile VF6 (sum of the best 50 PB VF6) and derives vfClass; a first value is a raise, with an achievement', async () => {
@@ -214,7 +215,7 @@ describe('game stats: profile ratings and classes', () => {
   });
 
   it('lets a derived class go down when its rating does, while the provided dan stays', async () => {
-    const [mxm, grv] = (await scoresOf(t.database, p.user.id)).filter((s) => s.score === 10_000_000 && (s.songID === 1 || s.songID === 2));
+    const [mxm, grv] = (await storedScores(t, p.user.id)).filter((s) => s.scoreData.score === 10_000_000 && (s.songID === 1 || s.songID === 2));
     for (const s of [mxm, grv]) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(p.token))).status).toBe(200);
     // Back to 12 × 0.392 = 4.704: SIENNA_II.
     expect((await stats()).ratings.VF6).toBeCloseTo(4.704, 10);

@@ -2,23 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { importFormatContract } from '../support/import-format-contract.js';
 import {
   errorsByIndex,
   expectOnlyClientAnswers,
   loadFixtureCatalog,
   mutatedTexts,
-  orphansOf,
   player,
-  scoresOf,
+  refusedFile,
   seededRandom,
-  sessionsOf,
   uploadFile,
   type Player,
 } from '../support/imports.js';
+import { countRows, storedOrphans, storedScores, storedSessions } from '../support/stored.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/solid-state-squad');
 const XML = fs.readFileSync(path.join(FIXTURES, 'scores.xml'));
@@ -31,12 +29,8 @@ describe('file/solid-state-squad through POST /import/file', () => {
   let t: TestApp;
   let p: Player;
 
-  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}) =>
-    uploadFile(t, token, 'file/solid-state-squad', file, { filename: 's3.xml', contentType: 'application/xml', fields });
-  const storedFor = async (userID: number) => ({
-    scores: (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n,
-    imports: (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, userID)))[0].n,
-  });
+  const upload = (token: string | null, file: Buffer | string | null, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    uploadFile(t, token, 'file/solid-state-squad', file, { filename: 's3.xml', contentType: 'application/xml', fields, headers });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -60,22 +54,22 @@ describe('file/solid-state-squad through POST /import/file', () => {
     expect(errors.get(6)?.type).toBe('InvalidDatapoint');
     expect(errors.get(6)?.message).toMatch(/1500/);
 
-    const stored = await scoresOf(t.database, p.user.id);
-    expect(stored.map((s) => [s.chartID, s.score, s.scoreData.lamp, s.scoreData.grade, s.service, s.timeAchieved, s.comment])).toEqual([
+    const stored = await storedScores(t, p.user.id);
+    expect(stored.map((s) => [s.chartID, s.scoreData.score, s.scoreData.lamp, s.scoreData.grade, s.service, s.timeAchieved, s.comment])).toEqual([
       [chart('s3-delta-DP-ANOTHER'), 1200, 'CLEAR', 'B', 'Solid State Squad', Date.UTC(2008, 4, 1, 20), null],
       [chart('s3-delta-SP-ANOTHER-cs'), 1300, 'HARD CLEAR', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 0), 'hard clear & happy'],
       [chart('s3-delta-SP-HYPER'), 900, 'FULL COMBO', 'AAA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 5), null],
       [chart('s3-epsilon-SP-NORMAL'), 700, 'CLEAR', 'AA', 'Solid State Squad', Date.UTC(2009, 3, 1, 20, 7), null],
     ]);
     expect(stored[1].scoreData.judgements).toEqual({ pgreat: 600, great: 100, good: 0, bad: 0, poor: 0 });
-    expect(stored[1].percent).toBeCloseTo((100 * 1300) / 1400, 10);
+    expect(stored[1].scoreData.percent).toBeCloseTo((100 * 1300) / 1400, 10);
     // One session per playtype: the SP scores of both versions are one sitting (the 11-cs batch joins
     // the session the 10-cs batch created), reported once, as created.
     const [spSession, dpSession] = doc.createdSessions;
     expect(doc.createdSessions.map((c) => c.type)).toEqual(['Created', 'Created']);
     expect(dpSession.sessionID).not.toBe(spSession.sessionID);
-    expect(await sessionsOf(t.database, p.user.id)).toHaveLength(2);
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+    expect(await storedSessions(t, p.user.id)).toHaveLength(2);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
 
     const sp = await t.http().get(`/api/v1/users/${p.user.id}/games/iidx/SP/pbs/all`);
     expect(sp.status).toBe(200);
@@ -94,7 +88,7 @@ describe('file/solid-state-squad through POST /import/file', () => {
       expect(res.body.scoreIDs).toEqual([]);
       expect([...errorsByIndex(res.body as ImportDocument).keys()].sort()).toEqual([5, 6]);
     }
-    expect((await storedFor(p.user.id)).scores).toBe(4);
+    expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(4);
   });
 
   it('imports the reference example', async () => {
@@ -103,8 +97,8 @@ describe('file/solid-state-squad through POST /import/file', () => {
     expect(example.status).toBe(200);
     expect(example.body.errors).toEqual([]);
     expect(example.body.idStrings).toEqual(['iidx:DP']);
-    const [score] = await scoresOf(t.database, q.user.id);
-    expect([score.chartID, score.score, score.scoreData.lamp, score.scoreData.grade, score.timeAchieved]).toEqual([
+    const [score] = await storedScores(t, q.user.id);
+    expect([score.chartID, score.scoreData.score, score.scoreData.lamp, score.scoreData.grade, score.timeAchieved]).toEqual([
       chart('s3-delta-DP-ANOTHER'),
       1200,
       'CLEAR',
@@ -113,40 +107,39 @@ describe('file/solid-state-squad through POST /import/file', () => {
     ]);
   });
 
-  describe('bad files are refused whole with a 400, and nothing is stored', () => {
-    it.each<[string, string, RegExp]>([
-      [
-        'a billion-laughs payload',
-        `<?xml version="1.0"?><!DOCTYPE s3data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><s3data>&b;</s3data>`,
-        /^Could not parse XML: DOCTYPE/,
-      ],
-      ['an attribute', EXAMPLE.replace('<song>', '<song id="1">'), /^Could not parse XML: <song> has attributes/],
-      ['XML cut short', EXAMPLE.slice(0, 120), /^Could not parse XML: /],
-      ['not XML at all', 'id,diff\n1,A', /^Could not parse XML: Text outside the root element/],
-      ['another root', '<scores/>', /root element must be <s3data>/],
-      ['no song', '<s3data><userdata/><scoredata/></s3data>', /no <song> inside/],
-      ['an unknown diff', EXAMPLE.replace('A14', 'X'), /^Invalid S3 XML\. s3data\.scoredata\.song\[0\]\.diff/],
-      ['an unknown cleartype', EXAMPLE.replace('cleared', 'failed'), /song\[0\]\.cleartype/],
-    ])('%s', async (_, xml, message) => {
-      const q = await player(t);
-      const res = await upload(q.token, xml);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
-    });
-
-    it('no file', async () => {
-      const res = await upload(p.token, null);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/multipart field 'scoreData'/);
-    });
-  });
-
-  it('needs submit_score: no token 401, a token without it 403', async () => {
-    expect((await upload(null, EXAMPLE)).status).toBe(401);
-    const q = await player(t, ['customise_profile']);
-    expect((await upload(q.token, EXAMPLE)).status).toBe(403);
-    expect(await storedFor(q.user.id)).toEqual({ scores: 0, imports: 0 });
+  importFormatContract({
+    importType: 'file/solid-state-squad',
+    app: () => t,
+    send: (token, file, headers) => upload(token, file, {}, headers),
+    input: EXAMPLE,
+    stores: { scores: 1, sessions: 1 },
+    readsUserIntent: true,
+    sameInputLater: true,
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ importType: 'file/solid-state-squad', errors: [] }) },
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    refused: [
+      ...(
+        [
+          [
+            'a billion-laughs payload',
+            `<?xml version="1.0"?><!DOCTYPE s3data [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><s3data>&b;</s3data>`,
+            /^Could not parse XML: DOCTYPE/,
+          ],
+          ['an attribute', EXAMPLE.replace('<song>', '<song id="1">'), /^Could not parse XML: <song> has attributes/],
+          ['XML cut short', EXAMPLE.slice(0, 120), /^Could not parse XML: /],
+          ['not XML at all', 'id,diff\n1,A', /^Could not parse XML: Text outside the root element/],
+          ['another root', '<scores/>', /root element must be <s3data>/],
+          ['no song', '<s3data><userdata/><scoredata/></s3data>', /no <song> inside/],
+          ['an unknown diff', EXAMPLE.replace('A14', 'X'), /^Invalid S3 XML\. s3data\.scoredata\.song\[0\]\.diff/],
+          ['an unknown cleartype', EXAMPLE.replace('cleared', 'failed'), /song\[0\]\.cleartype/],
+        ] as const
+      ).map(([name, xml, message]) => ({ name, send: (token: string) => upload(token, xml), answer: refusedFile(message) })),
+      { name: 'no file', send: (token) => upload(token, null), answer: refusedFile(/multipart field 'scoreData'/) },
+    ],
   });
 
   it('property: random and truncated files only ever get 200 or a 4xx', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { count, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { imports, scores, users } from '../../src/database/schema.js';
 import { REPLAY_LIMIT_BYTES } from '../../src/imports/import-types/usc/usc-ir.controller.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { loadFixtureCatalog, orphansOf, pbOf, player, scoresOf, sessionsOf, T0, type Player } from '../support/imports.js';
+import { importFormatContract } from '../support/import-format-contract.js';
+import { loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';
+import { countRows, storedOrphans, storedPb, storedScores, storedSessions } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const FIXTURES = path.resolve('test/fixtures/imports/usc');
@@ -67,7 +67,7 @@ describe('ir/usc: the USC IR', () => {
       .set(bearer(token))
       .send(body as object);
   const get = (token: string, route: string) => t.http().get(`/ir/usc/${route}`).set(bearer(token));
-  const scoreCount = async (userID: number) => (await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, userID)))[0].n;
+  const scoreCount = (userID: number) => countRows(t, 'scores', { userID });
 
   describe('heartbeat and auth (every answer is HTTP 200 with a USC code)', () => {
     it('GET / answers 20 with the server time and the spec version, also under /api/v1', async () => {
@@ -79,31 +79,17 @@ describe('ir/usc: the USC IR', () => {
       }
     });
 
-    it('no Authorization header → 40, a malformed one → 40, an unknown token → 41', async () => {
+    it('GET / without an Authorization header → 40, with a malformed one → 40 (POST /scores: the contract below)', async () => {
       const none = await t.http().get('/ir/usc/Controller/');
       expect([none.status, none.body.statusCode]).toEqual([200, 40]);
       expect(typeof none.body.description).toBe('string');
       const basic = await t.http().get('/ir/usc/Controller/').set('Authorization', 'Basic abc');
       expect([basic.status, basic.body.statusCode]).toEqual([200, 40]);
-      const unknown = await t.http().post('/ir/usc/Controller/scores').set(bearer('not-a-real-token')).send(submission());
-      expect([unknown.status, unknown.body.statusCode]).toEqual([200, 41]);
     });
 
-    it('POST /scores without submit_score → 43; the read routes need only a token', async () => {
+    it('the read routes need only a token, without submit_score', async () => {
       const reader = await player(t, ['customise_profile']);
-      const res = await submit(reader.token, submission());
-      expect([res.status, res.body.statusCode]).toEqual([200, 43]);
-      expect(res.body.description).toMatch(/submit_score/);
       expect((await get(reader.token, `Controller/charts/${HASH}`)).body.statusCode).toBe(20);
-      expect(await scoreCount(reader.user.id)).toBe(0);
-    });
-
-    it('a banned user → 43', async () => {
-      const banned = await player(t);
-      await t.database.db.update(users).set({ authLevel: 0 }).where(eq(users.id, banned.user.id));
-      const res = await submit(banned.token, submission());
-      expect([res.status, res.body.statusCode]).toEqual([200, 43]);
-      expect(await scoreCount(banned.user.id)).toBe(0);
     });
 
     it('a playtype other than Controller or Keyboard is a real HTTP 400', async () => {
@@ -164,7 +150,7 @@ describe('ir/usc: the USC IR', () => {
       });
       aliceScoreID = body.sendReplay as string;
 
-      const [row] = await scoresOf(t.database, alice.user.id);
+      const [row] = await storedScores(t, alice.user.id);
       expect(row).toMatchObject({
         scoreID: aliceScoreID,
         chartID: CHART_CONTROLLER,
@@ -183,8 +169,8 @@ describe('ir/usc: the USC IR', () => {
         judgements: { critical: 1000, near: 30, miss: 2 },
         optional: { fast: 20, slow: 10, maxCombo: 700, gauge: 0.8 },
       });
-      expect((await pbOf(t.database, alice.user.id, CHART_CONTROLLER)).rank).toBe(1);
-      expect(await sessionsOf(t.database, alice.user.id)).toHaveLength(1);
+      expect((await storedPb(t, alice.user.id, CHART_CONTROLLER))?.rankingData.rank).toBe(1);
+      expect(await storedSessions(t, alice.user.id)).toHaveLength(1);
     });
 
     it('shows the score, PB and session in the UGPT routes', async () => {
@@ -199,14 +185,13 @@ describe('ir/usc: the USC IR', () => {
       expect(sessions.body).toHaveLength(1);
     });
 
-    it('re-sending the same score imports nothing: 20 "identical"', async () => {
-      const before = (await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, alice.user.id)))[0].n;
+    it('records the import of a re-sent score (20 "identical"), with nothing in it', async () => {
+      const before = await countRows(t, 'imports', { userID: alice.user.id });
       const res = await submit(alice.token, submission());
-      expect(res.body).toEqual({ statusCode: 20, description: 'Score was identical to another score you already have.' });
+      expect(res.body.statusCode).toBe(20);
       expect(await scoreCount(alice.user.id)).toBe(1);
-      expect(await sessionsOf(t.database, alice.user.id)).toHaveLength(1);
-      // The import itself is recorded, with nothing in it.
-      expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, alice.user.id)))[0].n).toBe(before + 1);
+      expect(await storedSessions(t, alice.user.id)).toHaveLength(1);
+      expect(await countRows(t, 'imports', { userID: alice.user.id })).toBe(before + 1);
     });
 
     it('ranks players: the record holder, neighbours above and below, isPB false for a worse play', async () => {
@@ -264,7 +249,7 @@ describe('ir/usc: the USC IR', () => {
       const res = await submit(alice.token, submission({ score: 9_100_000 }), 'Keyboard');
       expect(res.body.statusCode).toBe(20);
       expect(res.body.body).toMatchObject({ isServerRecord: true, score: { ranking: 1 } });
-      expect((await pbOf(t.database, alice.user.id, CHART_KEYBOARD)).scoreData.score).toBe(9_100_000);
+      expect((await storedPb(t, alice.user.id, CHART_KEYBOARD))?.scoreData.score).toBe(9_100_000);
       expect((await get(alice.token, `Keyboard/charts/${HASH}/record`)).body.body).toMatchObject({ username: alice.username, score: 9_100_000 });
     });
 
@@ -275,7 +260,7 @@ describe('ir/usc: the USC IR', () => {
       expect(first.body).toEqual({ statusCode: 22, description: 'This score has been saved, but the chart is not currently on the IR.' });
       const again = await submit(dave.token, body);
       expect(again.body.statusCode).toBe(22);
-      expect(await orphansOf(t.database, dave.user.id)).toHaveLength(1);
+      expect(await storedOrphans(t, dave.user.id)).toHaveLength(1);
       expect(await scoreCount(dave.user.id)).toBe(0);
     });
 
@@ -298,24 +283,7 @@ describe('ir/usc: the USC IR', () => {
       expect([res.status, res.body.statusCode]).toEqual([200, 40]);
       expect(res.body.description).toMatch(message);
       expect(await scoreCount(erin.user.id)).toBe(0);
-      expect(await orphansOf(t.database, erin.user.id)).toHaveLength(0);
-    });
-
-    it.each([
-      ['no chart', { score: submission().score }],
-      ['a bad chart hash', submission({}, { chartHash: 'xyz' })],
-      ['level 25', submission({}, { level: 25 })],
-      ['a score over 10,000,000', submission({ score: 10_000_001 })],
-      ['gauge 50 (0..1 expected)', submission({ gauge: 50 })],
-      ['gaugeType 3', submission({ options: { gaugeType: 3, mirror: false, random: false, autoFlags: 0 } })],
-      ['no windows', submission({ windows: undefined })],
-      ['an array', [submission()]],
-    ])('%s: 40 "Invalid USC score submission", no import stored', async (_name, body) => {
-      const frank = await player(t);
-      const res = await submit(frank.token, body);
-      expect([res.status, res.body.statusCode]).toEqual([200, 40]);
-      expect(res.body.description).toMatch(/^Invalid USC score submission: /);
-      expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, frank.user.id)))[0].n).toBe(0);
+      expect(await storedOrphans(t, erin.user.id)).toHaveLength(0);
     });
 
     it("keeps the time in score ids, as it is USC's own record of the play: the same payload a day later is identical, the same result at another client time is another play", async () => {
@@ -333,11 +301,6 @@ describe('ir/usc: the USC IR', () => {
         clock.mockRestore();
       }
       expect(await scoreCount(gina.user.id)).toBe(3);
-    });
-
-    it('malformed JSON → 40', async () => {
-      const res = await t.http().post('/ir/usc/Controller/scores').set(bearer(alice.token)).set('Content-Type', 'application/json').send('{"chart": ');
-      expect([res.status, res.body.statusCode]).toEqual([200, 40]);
     });
   });
 
@@ -382,7 +345,7 @@ describe('ir/usc: the USC IR', () => {
     let scoreID: string;
 
     beforeAll(async () => {
-      scoreID = (await scoresOf(t.database, alice.user.id)).find((s) => s.playtype === 'Controller')!.scoreID;
+      scoreID = (await storedScores(t, alice.user.id)).find((s) => s.playtype === 'Controller')!.scoreID;
     });
 
     it("stores the replay of one of the caller's scores under DATA_DIR/uploads: 20", async () => {
@@ -479,5 +442,61 @@ describe('ir/usc: the USC IR', () => {
       expect(seen.has(40)).toBe(true);
       expect(seen.has(20) || seen.has(22)).toBe(true);
     });
+  });
+
+  // Last: its players' PBs would change the rankings the tests above count.
+  importFormatContract({
+    importType: 'ir/usc',
+    app: () => t,
+    send: (token, body, headers = {}) =>
+      t
+        .http()
+        .post('/ir/usc/Controller/scores')
+        .set({ ...(token ? bearer(token) : {}), ...headers })
+        .send(body as object),
+    input: submission(),
+    stores: { scores: 1, sessions: 1 },
+    // another score, and the same result at another client time
+    otherResults: [submission({ score: 9_400_000, near: 40 }), submission({ score: 9_400_000, near: 40, timestamp: PLAYED_S + 600 })],
+    readsUserIntent: false,
+    sameInputLater: true,
+    // Every answer is HTTP 200, with a USC code.
+    answers: {
+      imported: { status: 200, body: expect.objectContaining({ statusCode: 20, body: expect.objectContaining({ isPB: expect.any(Boolean) }) }) },
+      duplicate: { status: 200, body: { statusCode: 20, description: 'Score was identical to another score you already have.' } },
+      unauthenticated: { status: 200, body: expect.objectContaining({ statusCode: 40, description: expect.any(String) }) },
+      otherScheme: { status: 200, body: expect.objectContaining({ statusCode: 40 }) },
+      unknownToken: { status: 200, body: expect.objectContaining({ statusCode: 41 }) },
+      forbidden: { status: 200, body: expect.objectContaining({ statusCode: 43, description: expect.stringMatching(/submit_score/) }) },
+      banned: { status: 200, body: expect.objectContaining({ statusCode: 43 }) },
+    },
+    refused: [
+      ...(
+        [
+          ['no chart', { score: submission().score }],
+          ['a bad chart hash', submission({}, { chartHash: 'xyz' })],
+          ['level 25', submission({}, { level: 25 })],
+          ['a score over 10,000,000', submission({ score: 10_000_001 })],
+          ['gauge 50 (0..1 expected)', submission({ gauge: 50 })],
+          ['gaugeType 3', submission({ options: { gaugeType: 3, mirror: false, random: false, autoFlags: 0 } })],
+          ['no windows', submission({ windows: undefined })],
+          ['an array', [submission()]],
+        ] as const
+      ).map(([name, body]) => ({
+        name: `${name}: 40 "Invalid USC score submission"`,
+        send: (token: string) =>
+          t
+            .http()
+            .post('/ir/usc/Controller/scores')
+            .set(bearer(token))
+            .send(body as object),
+        answer: { status: 200, body: expect.objectContaining({ statusCode: 40, description: expect.stringMatching(/^Invalid USC score submission: /) }) },
+      })),
+      {
+        name: 'malformed JSON: 40',
+        send: (token) => t.http().post('/ir/usc/Controller/scores').set(bearer(token)).set('Content-Type', 'application/json').send('{"chart": '),
+        answer: { status: 200, body: expect.objectContaining({ statusCode: 40 }) },
+      },
+    ],
   });
 });

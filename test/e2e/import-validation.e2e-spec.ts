@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { count, eq } from 'drizzle-orm';
-import { imports, scores } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { importFormatContract } from '../support/import-format-contract.js';
 import {
   batchManual,
   directManual,
@@ -12,10 +11,12 @@ import {
   importText,
   loadFixtureCatalog,
   player,
-  statsOf,
+  refusedFile,
   T0,
+  uploadFile,
   type Player,
 } from '../support/imports.js';
+import { countRows, storedGameStats, storedScore, storedScoresOfImport } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const GAME_LIST = 'iidx, bms, pms, sdvx, usc, chunithm, ongeki, maimai, maimaidx, popn, jubeat, ddr, gitadora, museca, wacca, itg, arcaea';
@@ -28,6 +29,61 @@ const sdvx = (score: number, extra: Record<string, unknown> = {}) => ({
   timeAchieved: T0,
   ...extra,
 });
+
+const meta = { game: 'sdvx', playtype: 'Single', service: 'pipeline-test' };
+/** Documents refused whole, with a 400 that says where, and the message it matches. */
+const STRUCTURAL: [string, unknown, RegExp][] = [
+  ['an array', [meta], /must be a batch-manual JSON object with meta and scores; received an array\./],
+  ['a number', 5, /must be a batch-manual JSON object with meta and scores; received the number 5\./],
+  ['null', null, /must be a batch-manual JSON object with meta and scores; received null\./],
+  ['a string', 'scores', /must be a batch-manual JSON object with meta and scores; received a string\./],
+  ['no meta', { scores: [] }, /meta must be an object/],
+  ['meta not an object', { meta: 'sdvx', scores: [] }, /meta must be an object/],
+  ['no meta.game', { meta: { playtype: 'Single', service: 'x1' }, scores: [] }, /meta\.game is required/],
+  ['meta.game not a string', { meta: { ...meta, game: 5 }, scores: [] }, /meta\.game is required and must be a string/],
+  [
+    'unknown game, with the list',
+    { meta: { ...meta, game: 'guitarfreaks' }, scores: [] },
+    new RegExp(`meta\\.game 'guitarfreaks' is not a supported game\\. Expected one of: ${GAME_LIST}\\.`),
+  ],
+  ['no meta.playtype', { meta: { game: 'sdvx', service: 'x1' }, scores: [] }, /meta\.playtype is required/],
+  [
+    'unknown playtype, with the list',
+    { meta: { ...meta, playtype: 'Double' }, scores: [] },
+    /meta\.playtype 'Double' is not a playtype of sdvx\. Expected one of: Single\./,
+  ],
+  ['a playtype of another game', { meta: { ...meta, playtype: 'SP' }, scores: [] }, /meta\.playtype 'SP' is not a playtype of sdvx/],
+  ['an inherited property as playtype', { meta: { ...meta, playtype: 'constructor' }, scores: [] }, /meta\.playtype 'constructor' is not a playtype of sdvx/],
+  ['no meta.service', { meta: { game: 'sdvx', playtype: 'Single' }, scores: [] }, /meta\.service is required: a string of 2 to 15 characters/],
+  ['a 1-character service', { meta: { ...meta, service: 'x' }, scores: [] }, /meta\.service .* 2 to 15 characters/],
+  ['a 16-character service', { meta: { ...meta, service: 'x'.repeat(16) }, scores: [] }, /meta\.service .* 2 to 15 characters/],
+  ['a non-string service', { meta: { ...meta, service: 12 }, scores: [] }, /meta\.service/],
+  ['an unknown meta key', { meta: { ...meta, hash: 'x' }, scores: [] }, /Unknown key in meta: hash/],
+  [
+    'an unknown version, with the list',
+    { meta: { ...meta, version: 'sdvx7' }, scores: [] },
+    /meta\.version 'sdvx7' is not a version of sdvx Single\. Expected one of: booth, inf, gw, heaven, vivid, exceed, konaste\./,
+  ],
+  ['an inherited property as version', { meta: { ...meta, version: 'toString' }, scores: [] }, /meta\.version 'toString' is not a version/],
+  ['a non-string version', { meta: { ...meta, version: 6 }, scores: [] }, /meta\.version must be a string/],
+  ['no scores', { meta }, /scores must be an array/],
+  ['scores not an array', { meta, scores: { 0: sdvx(9_000_000) } }, /scores must be an array/],
+  ['an unknown top-level key', { meta, scores: [], extra: 1 }, /Unknown top-level key 'extra': expected meta, scores and optionally classes/],
+  ['both meta and head', { meta, head: meta, scores: [] }, /Give 'meta' or its older name 'head', not both/],
+  ['both scores and body', { meta, scores: [], body: [] }, /Give 'scores' or its older name 'body', not both/],
+  ['classes not an object', { meta, scores: [], classes: ['DAN_1'] }, /classes must be an object/],
+  [
+    'an unknown class set',
+    { meta, scores: [], classes: { rank: 'DAN_1' } },
+    /classes\.rank is not a class an import can set for sdvx Single\. Expected: dan\./,
+  ],
+  ['a derived class set', { meta, scores: [], classes: { vfClass: 'COBALT_I' } }, /classes\.vfClass is not a class an import can set/],
+  [
+    'an unknown class value',
+    { meta, scores: [], classes: { dan: 'DAN_99' } },
+    /classes\.dan 'DAN_99' is not a value of dan\. Expected one of: DAN_1, .*, INF\./,
+  ],
+];
 
 describe('batch-manual validation', () => {
   let t: TestApp;
@@ -42,108 +98,13 @@ describe('batch-manual validation', () => {
     await t.close();
   });
 
-  /** Nothing of a refused import is stored: no score and no import row. */
-  async function expectNothingStored() {
-    expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, p.user.id)))[0].n).toBe(0);
-    expect((await t.database.db.select({ n: count() }).from(imports).where(eq(imports.userID, p.user.id)))[0].n).toBe(0);
-  }
-
-  describe('structural problems reject the whole import with a 400 that says where', () => {
-    const meta = { game: 'sdvx', playtype: 'Single', service: 'pipeline-test' };
-    const cases: [string, unknown, RegExp][] = [
-      ['an array', [meta], /must be a batch-manual JSON object with meta and scores; received an array\./],
-      ['a number', 5, /must be a batch-manual JSON object with meta and scores; received the number 5\./],
-      ['null', null, /must be a batch-manual JSON object with meta and scores; received null\./],
-      ['a string', 'scores', /must be a batch-manual JSON object with meta and scores; received a string\./],
-      ['no meta', { scores: [] }, /meta must be an object/],
-      ['meta not an object', { meta: 'sdvx', scores: [] }, /meta must be an object/],
-      ['no meta.game', { meta: { playtype: 'Single', service: 'x1' }, scores: [] }, /meta\.game is required/],
-      ['meta.game not a string', { meta: { ...meta, game: 5 }, scores: [] }, /meta\.game is required and must be a string/],
-      [
-        'unknown game, with the list',
-        { meta: { ...meta, game: 'guitarfreaks' }, scores: [] },
-        new RegExp(`meta\\.game 'guitarfreaks' is not a supported game\\. Expected one of: ${GAME_LIST}\\.`),
-      ],
-      ['no meta.playtype', { meta: { game: 'sdvx', service: 'x1' }, scores: [] }, /meta\.playtype is required/],
-      [
-        'unknown playtype, with the list',
-        { meta: { ...meta, playtype: 'Double' }, scores: [] },
-        /meta\.playtype 'Double' is not a playtype of sdvx\. Expected one of: Single\./,
-      ],
-      ['a playtype of another game', { meta: { ...meta, playtype: 'SP' }, scores: [] }, /meta\.playtype 'SP' is not a playtype of sdvx/],
-      [
-        'an inherited property as playtype',
-        { meta: { ...meta, playtype: 'constructor' }, scores: [] },
-        /meta\.playtype 'constructor' is not a playtype of sdvx/,
-      ],
-      ['no meta.service', { meta: { game: 'sdvx', playtype: 'Single' }, scores: [] }, /meta\.service is required: a string of 2 to 15 characters/],
-      ['a 1-character service', { meta: { ...meta, service: 'x' }, scores: [] }, /meta\.service .* 2 to 15 characters/],
-      ['a 16-character service', { meta: { ...meta, service: 'x'.repeat(16) }, scores: [] }, /meta\.service .* 2 to 15 characters/],
-      ['a non-string service', { meta: { ...meta, service: 12 }, scores: [] }, /meta\.service/],
-      ['an unknown meta key', { meta: { ...meta, hash: 'x' }, scores: [] }, /Unknown key in meta: hash/],
-      [
-        'an unknown version, with the list',
-        { meta: { ...meta, version: 'sdvx7' }, scores: [] },
-        /meta\.version 'sdvx7' is not a version of sdvx Single\. Expected one of: booth, inf, gw, heaven, vivid, exceed, konaste\./,
-      ],
-      ['an inherited property as version', { meta: { ...meta, version: 'toString' }, scores: [] }, /meta\.version 'toString' is not a version/],
-      ['a non-string version', { meta: { ...meta, version: 6 }, scores: [] }, /meta\.version must be a string/],
-      ['no scores', { meta }, /scores must be an array/],
-      ['scores not an array', { meta, scores: { 0: sdvx(9_000_000) } }, /scores must be an array/],
-      ['an unknown top-level key', { meta, scores: [], extra: 1 }, /Unknown top-level key 'extra': expected meta, scores and optionally classes/],
-      ['both meta and head', { meta, head: meta, scores: [] }, /Give 'meta' or its older name 'head', not both/],
-      ['both scores and body', { meta, scores: [], body: [] }, /Give 'scores' or its older name 'body', not both/],
-      ['classes not an object', { meta, scores: [], classes: ['DAN_1'] }, /classes must be an object/],
-      [
-        'an unknown class set',
-        { meta, scores: [], classes: { rank: 'DAN_1' } },
-        /classes\.rank is not a class an import can set for sdvx Single\. Expected: dan\./,
-      ],
-      ['a derived class set', { meta, scores: [], classes: { vfClass: 'COBALT_I' } }, /classes\.vfClass is not a class an import can set/],
-      [
-        'an unknown class value',
-        { meta, scores: [], classes: { dan: 'DAN_99' } },
-        /classes\.dan 'DAN_99' is not a value of dan\. Expected one of: DAN_1, .*, INF\./,
-      ],
-    ];
-
-    it.each(cases)('through the file route: %s', async (_name, document, message) => {
-      const res = await importFile(t, p.token, document);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-      await expectNothingStored();
-    });
-
-    it.each(cases.filter(([, document]) => typeof document === 'object' && document !== null))(
-      'through direct-manual: %s',
-      async (_name, document, message) => {
-        const res = await directManual(t, p.token, document);
-        expect(res.status).toBe(400);
-        expect(res.body.message).toMatch(message);
-        await expectNothingStored();
-      },
-    );
-
-    it('refuses a file that is not JSON, and one with a NUL in its meta', async () => {
-      for (const text of ['{"meta": {', 'meta,scores', '', '{"meta": {}} trailing']) {
-        const res = await importText(t, p.token, text);
-        expect(res.status).toBe(400);
-        expect(res.body.message).toMatch(/The scoreData file is not valid JSON/);
-      }
-      const nul = await importFile(t, p.token, { meta: { ...meta, service: 'bad\u0000svc' }, scores: [sdvx(9_000_000)] });
-      expect(nul.status).toBe(400);
-      expect(nul.body.message).toMatch(/meta\.service/);
-      await expectNothingStored();
-    });
-
-    it('accepts the edges: a 2- and a 15-character service, an empty scores array, a null version and null classes', async () => {
-      const q = await player(t);
-      for (const service of ['ab', 'x'.repeat(15)]) {
-        const res = await importFile(t, q.token, { meta: { ...meta, service, version: null }, scores: [], classes: null });
-        expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ scoreIDs: [], errors: [], idStrings: [] });
-      }
-    });
+  it('accepts the edges: a 2- and a 15-character service, an empty scores array, a null version and null classes', async () => {
+    const q = await player(t);
+    for (const service of ['ab', 'x'.repeat(15)]) {
+      const res = await importFile(t, q.token, { meta: { ...meta, service, version: null }, scores: [], classes: null });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ scoreIDs: [], errors: [], idStrings: [] });
+    }
   });
 
   it('reads a file saved with a UTF-8 byte order mark', async () => {
@@ -158,7 +119,7 @@ describe('batch-manual validation', () => {
     const doc = await imported(t, q.token, { head: { game: 'sdvx', playtype: 'Single', service: 'legacy' }, body: [sdvx(9_100_000)] });
     expect(doc.errors).toEqual([]);
     expect(doc.scoreIDs).toHaveLength(1);
-    const [score] = await t.database.db.select().from(scores).where(eq(scores.scoreID, doc.scoreIDs[0]));
+    const score = (await storedScore(t, doc.scoreIDs[0]))!;
     expect(score).toMatchObject({ chartID: fixtureChart('sdvx-1-EXH'), service: 'legacy', importType: 'file/batch-manual' });
   });
 
@@ -225,13 +186,13 @@ describe('batch-manual validation', () => {
     expect([...errors.keys()].sort((a, b) => a - b)).toEqual(expected.map(([i]) => i));
     expect(doc.errors.map((e) => Number(/\[(\d+)\]/.exec(e.message)![1]))).toEqual(expected.map(([i]) => i)); // in index order
     expect(doc.scoreIDs).toHaveLength(3);
-    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
-    expect(stored.map((s) => s.score).sort()).toEqual([9_000_000, 9_000_016, 9_000_018]);
-    const full = stored.find((s) => s.score === 9_000_016)!;
+    const stored = await storedScoresOfImport(t, doc.importID);
+    expect(stored.map((s) => s.scoreData.score).sort()).toEqual([9_000_000, 9_000_016, 9_000_018]);
+    const full = stored.find((s) => s.scoreData.score === 9_000_016)!;
     expect(full.comment).toBe('c'.repeat(120));
     expect(full.scoreData).toMatchObject({ judgements: { critical: 1500, near: 20, miss: 3 }, optional: { gauge: 71.5, exScore: 3000 } });
     expect(full.scoreMeta).toEqual({ inSkillAnalyser: false });
-    expect(stored.find((s) => s.score === 9_000_018)!.timeAchieved).toBeNull();
+    expect(stored.find((s) => s.scoreData.score === 9_000_018)!.timeAchieved).toBeNull();
   });
 
   it('checks an EX score against its chart: at most notecount × 2, percent = score / (notecount × 2)', async () => {
@@ -253,9 +214,9 @@ describe('batch-manual validation', () => {
     expect(errors.get(0)?.message).toMatch(/^scores\[0\]: score 2001 is out of range: it must be between 0 and 2000/);
     expect(errors.get(3)?.message).toMatch(/^scores\[3\]: pgreat × 2 \+ great is 1499, but the EX score is 1500/);
     expect(doc.scoreIDs).toHaveLength(2);
-    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
+    const stored = await storedScoresOfImport(t, doc.importID);
     // 1500 / (1000 × 2) = 75%: grade A (A ≥ 6/9 = 66.7%, AA ≥ 7/9 = 77.8%); 2000 / 2000 = 100%: MAX.
-    expect(stored.map((s) => [s.score, s.percent, s.scoreData.grade]).sort()).toEqual([
+    expect(stored.map((s) => [s.scoreData.score, s.scoreData.percent, s.scoreData.grade]).sort()).toEqual([
       [1500, 75, 'A'],
       [2000, 100, 'MAX'],
     ]);
@@ -294,9 +255,9 @@ describe('batch-manual validation', () => {
     expect(errors.get(4)?.message).toMatch(/^scores\[4\]: A music rate of 1\.2 with a score of 950000 looks like a fraction/);
     expect(errors.get(8)?.message).toMatch(/^scores\[8\]: score 1000001 is out of range/);
     expect([...errors.keys()].sort()).toEqual([0, 1, 2, 3, 4, 8]);
-    const stored = await t.database.db.select().from(scores).where(eq(scores.importID, doc.importID));
+    const stored = await storedScoresOfImport(t, doc.importID);
     // jubeat's percent is the music rate as sent; its grade comes from the score (SS ≥ 950,000).
-    expect(stored.map((s) => [s.score, s.percent, s.scoreData.grade]).sort()).toEqual([
+    expect(stored.map((s) => [s.scoreData.score, s.scoreData.percent, s.scoreData.grade]).sort()).toEqual([
       [50_000, 1, 'E'],
       [950_000, 95.5, 'SS'],
       [960_000, 110.25, 'SS'],
@@ -307,50 +268,10 @@ describe('batch-manual validation', () => {
     const q = await player(t);
     const doc = await imported(t, q.token, batchManual('sdvx', 'Single', [sdvx(9_000_000)], { classes: { dan: 'DAN_5' } }));
     expect(doc.classDeltas).toContainEqual({ game: 'sdvx', playtype: 'Single', set: 'dan', old: null, new: 'DAN_5' });
-    expect((await statsOf(t.database, q.user.id, 'sdvx', 'Single')).classes.dan).toBe('DAN_5');
+    expect((await storedGameStats(t, q.user.id, 'sdvx', 'Single'))?.classes.dan).toBe('DAN_5');
   });
 
   describe('the file route itself', () => {
-    it('is 400 for an unknown or missing importType, and for a missing file', async () => {
-      const doc = JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
-      const send = () => t.http().post('/api/v1/import/file').set(bearer(p.token));
-      const unknown = await send().field('importType', 'file/not-a-type').attach('scoreData', Buffer.from(doc), 'scores.json');
-      expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toMatch(/Unknown importType 'file\/not-a-type'\. Supported file import types: file\/batch-manual/);
-      const apiType = await send().field('importType', 'ir/direct-manual').attach('scoreData', Buffer.from(doc), 'scores.json');
-      expect(apiType.status).toBe(400);
-      const missingType = await send().attach('scoreData', Buffer.from(doc), 'scores.json');
-      expect(missingType.status).toBe(400);
-      expect(missingType.body.message).toMatch(/importType/);
-      const noFile = await send().field('importType', 'file/batch-manual');
-      expect(noFile.status).toBe(400);
-      expect(noFile.body.message).toMatch(/Expected the score data as a file in the multipart field 'scoreData'/);
-      const otherField = await send().field('importType', 'file/batch-manual').attach('scores', Buffer.from(doc), 'scores.json');
-      expect(otherField.status).toBe(400);
-      // A JSON body, not a multipart upload: 415, naming the media type and field expected.
-      const json = await send().send(JSON.parse(doc));
-      expect(json.status).toBe(415);
-      expect(json.body.message).toMatch(/^Send the body as multipart\/form-data with the file in field 'scoreData'.*\(received application\/json\)\.$/);
-      await expectNothingStored();
-    });
-
-    it('needs the submit_score permission: a token without it is 403, a guest 401', async () => {
-      const q = await player(t, ['customise_profile']);
-      const document = batchManual('sdvx', 'Single', [sdvx(9_000_000)]);
-      expect((await importFile(t, q.token, document)).status).toBe(403);
-      expect((await directManual(t, q.token, document)).status).toBe(403);
-      expect((await t.http().post('/api/v1/import/orphans').set(bearer(q.token))).status).toBe(403);
-      const guestFile = await t
-        .http()
-        .post('/api/v1/import/file')
-        .field('importType', 'file/batch-manual')
-        .attach('scoreData', Buffer.from(JSON.stringify(document)), 'scores.json');
-      expect(guestFile.status).toBe(401);
-      expect((await t.http().post('/api/v1/ir/direct-manual/import').send(document)).status).toBe(401);
-      expect((await t.http().post('/api/v1/import/orphans')).status).toBe(401);
-      expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, q.user.id)))[0].n).toBe(0);
-    });
-
     it('imports through a session cookie too, which holds every permission', async () => {
       const res = await p.agent
         .post('/api/v1/import/file')
@@ -358,8 +279,6 @@ describe('batch-manual validation', () => {
         .attach('scoreData', Buffer.from(JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]))), 'scores.json');
       expect(res.status).toBe(200);
       expect(res.body.scoreIDs).toHaveLength(1);
-      await t.database.db.delete(scores).where(eq(scores.userID, p.user.id));
-      await t.database.db.delete(imports).where(eq(imports.userID, p.user.id));
     });
 
     it('sets userIntent only for X-User-Intent: true', async () => {
@@ -384,9 +303,120 @@ describe('batch-manual validation', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ importType: 'ir/direct-manual', errors: [] });
       expect(res.body.scoreIDs).toHaveLength(1);
-      const [score] = await t.database.db.select().from(scores).where(eq(scores.scoreID, res.body.scoreIDs[0]));
+      const score = (await storedScore(t, res.body.scoreIDs[0]))!;
       expect(score.importType).toBe('ir/direct-manual');
     });
+  });
+
+  /** What the batch-manual routes (the file and direct-manual) share. */
+  const batchManualFormat = {
+    app: () => t,
+    input: batchManual('sdvx', 'Single', [sdvx(9_000_000)]),
+    stores: { scores: 1, sessions: 1 },
+    otherResults: [batchManual('sdvx', 'Single', [sdvx(9_000_000, { lamp: 'EXCESSIVE CLEAR' })])],
+    readsUserIntent: true,
+    sameInputLater: true,
+  };
+  /** A token without submit_score may not retry orphans either. */
+  const importOrphans = {
+    name: 'POST /import/orphans',
+    send: (token: string | null) => {
+      const req = t.http().post('/api/v1/import/orphans');
+      return token ? req.set(bearer(token)) : req;
+    },
+  };
+  const importedAs = (importType: string) => ({ status: 200, body: expect.objectContaining({ importType, errors: [] }) });
+  const fileRoute = () => t.http().post('/api/v1/import/file');
+  const documentText = JSON.stringify(batchManual('sdvx', 'Single', [sdvx(9_000_000)]));
+
+  importFormatContract<unknown>({
+    ...batchManualFormat,
+    importType: 'file/batch-manual',
+    send: (token, document, headers) =>
+      uploadFile(t, token, 'file/batch-manual', JSON.stringify(document), { filename: 'scores.json', contentType: 'application/json', headers }),
+    answers: {
+      imported: importedAs('file/batch-manual'),
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    otherRoutes: [importOrphans],
+    refused: [
+      ...STRUCTURAL.map(([name, document, message]) => ({ name, send: (token: string) => importFile(t, token, document), answer: refusedFile(message) })),
+      ...['{"meta": {', 'meta,scores', '', '{"meta": {}} trailing'].map((text) => ({
+        name: `a file that is not JSON: ${JSON.stringify(text)}`,
+        send: (token: string) => importText(t, token, text),
+        answer: refusedFile(/The scoreData file is not valid JSON/),
+      })),
+      {
+        name: 'a NUL in its meta',
+        send: (token) => importFile(t, token, { meta: { ...meta, service: 'bad\u0000svc' }, scores: [sdvx(9_000_000)] }),
+        answer: refusedFile(/meta\.service/),
+      },
+      // The file route itself
+      {
+        name: 'an unknown importType',
+        send: (token) => fileRoute().set(bearer(token)).field('importType', 'file/not-a-type').attach('scoreData', Buffer.from(documentText), 'scores.json'),
+        answer: refusedFile(/Unknown importType 'file\/not-a-type'\. Supported file import types: file\/batch-manual/),
+      },
+      {
+        name: 'an importType that is no file type',
+        send: (token) => fileRoute().set(bearer(token)).field('importType', 'ir/direct-manual').attach('scoreData', Buffer.from(documentText), 'scores.json'),
+        answer: { status: 400 },
+      },
+      {
+        name: 'no importType',
+        send: (token) => fileRoute().set(bearer(token)).attach('scoreData', Buffer.from(documentText), 'scores.json'),
+        answer: refusedFile(/importType/),
+      },
+      {
+        name: 'no file',
+        send: (token) => fileRoute().set(bearer(token)).field('importType', 'file/batch-manual'),
+        answer: refusedFile(/Expected the score data as a file in the multipart field 'scoreData'/),
+      },
+      {
+        name: 'the file in another field',
+        send: (token) => fileRoute().set(bearer(token)).field('importType', 'file/batch-manual').attach('scores', Buffer.from(documentText), 'scores.json'),
+        answer: { status: 400 },
+      },
+      {
+        // 415, naming the media type and field expected.
+        name: 'a JSON body, not a multipart upload',
+        send: (token) =>
+          fileRoute()
+            .set(bearer(token))
+            .send(JSON.parse(documentText) as object),
+        answer: {
+          status: 415,
+          body: expect.objectContaining({
+            message: expect.stringMatching(/^Send the body as multipart\/form-data with the file in field 'scoreData'.*\(received application\/json\)\.$/),
+          }),
+        },
+      },
+    ],
+  });
+
+  importFormatContract<unknown>({
+    ...batchManualFormat,
+    importType: 'ir/direct-manual',
+    send: (token, document, headers = {}) =>
+      t
+        .http()
+        .post('/api/v1/ir/direct-manual/import')
+        .set({ ...(token ? bearer(token) : {}), ...headers })
+        .send(document as object),
+    answers: {
+      imported: importedAs('ir/direct-manual'),
+      duplicate: { status: 200, body: expect.objectContaining({ scoreIDs: [] }) },
+      unauthenticated: { status: 401 },
+      forbidden: { status: 403 },
+    },
+    otherRoutes: [importOrphans],
+    refused: STRUCTURAL.filter(([, document]) => typeof document === 'object' && document !== null).map(([name, document, message]) => ({
+      name,
+      send: (token: string) => directManual(t, token, document),
+      answer: refusedFile(message),
+    })),
   });
 });
 
@@ -422,7 +452,7 @@ describe('import size limits (IMPORT_FILE_LIMIT_BYTES, IMPORT_MAX_SCORES)', () =
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toMatch(/This import has 4 scores; the limit is 3 per import/);
     expect((await directManual(t, p.token, four)).status).toBe(413);
-    expect((await t.database.db.select({ n: count() }).from(scores).where(eq(scores.userID, p.user.id)))[0].n).toBe(0);
+    expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(0);
 
     const three = await importFile(
       t,

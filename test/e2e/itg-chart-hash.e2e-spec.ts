@@ -5,7 +5,8 @@ import path from 'node:path';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, errorsByIndex, imported, orphansOf, pbOf, player, T0 } from '../support/imports.js';
+import { batchManual, errorsByIndex, imported, player, T0 } from '../support/imports.js';
+import { storedOrphans, storedPb } from '../support/stored.js';
 
 const CHART = 'a'.repeat(40);
 const HASH = '0123456789abcdef';
@@ -82,10 +83,10 @@ describe('ITG imports by itgChartHash (an extension: chart data.hashGSv3)', () =
     const errors = errorsByIndex(doc);
     expect([...errors.keys()]).toEqual([2]);
     expect(errors.get(2)!.message).toMatch(/No itg chart has the hash fedcba9876543210/);
-    expect(await orphansOf(t.database, p.user.id)).toHaveLength(1);
+    expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
 
     // the FAILED 95% does not beat the CLEAR 90% (finalPercent 80 against 190)
-    const pb = await pbOf(t.database, p.user.id, CHART);
+    const pb = await storedPb(t, p.user.id, CHART);
     expect(pb!.scoreData).toMatchObject({ score: 90, lamp: 'CLEAR', grade: 'S' });
     expect(pb!.calculatedData).toMatchObject({ blockRating: 14 });
   });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
-import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import request from 'supertest';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { importLocks, imports } from '../../src/database/schema.js';
 import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { batchManual, MINUTE, T0 } from '../support/imports.js';
 import { embeddedDataDirWithCatalog, freePort, startBuiltServer, type ServerProcess } from '../support/server-process.js';
+import { countRows, importRows } from '../support/stored.js';
 
 /** kill -9 of the built server (dist/main.js) on the embedded database while an inline import runs, then a restart. */
 const SCORES = 20_000;
@@ -81,12 +80,12 @@ describe('an inline import killed with its process (embedded database)', () => {
 
     const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
     try {
-      const rows = await database.db.select().from(imports);
+      const rows = await importRows(database);
       const killed = rows.filter((r) => r.importID !== next.body.importID);
       expect(killed).toHaveLength(1);
       expect(killed[0]).toMatchObject({ status: 'failed', failure: { statusCode: 500, message: expect.stringMatching(/stopped before it finished/) } });
       expect(rows.find((r) => r.importID === next.body.importID)?.status).toBe('completed');
-      expect(await database.db.select().from(importLocks).where(eq(importLocks.owner, killed[0].importID))).toEqual([]);
+      expect(await countRows(database, 'importLocks', { owner: killed[0].importID })).toBe(0);
     } finally {
       await database.close();
     }

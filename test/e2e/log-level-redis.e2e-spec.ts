@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { PinoLogger } from 'nestjs-pino';
 import { pino, type Logger } from 'pino';
 import { randomHex } from '../../src/common/crypto.js';
 import { LogLevelSwitch } from '../../src/common/log-level-switch.js';
 import { RedisConnections } from '../../src/common/redis.js';
-import { users } from '../../src/database/schema.js';
 import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
+import { makeAdmin } from '../support/db-fixtures.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 
 async function waitFor(check: () => boolean, ms = 5000) {
@@ -38,7 +37,7 @@ async function waitFor(check: () => boolean, ms = 5000) {
       a = await createTestApp({}, { keyPrefix, logDestination: { write: () => undefined } });
       b = await createTestApp({}, { keyPrefix, logDestination: { write: () => undefined } });
       admin = await signUp(a);
-      await a.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+      await makeAdmin(a, admin.user.id);
       workerRedis = await RedisConnections.connect(process.env.TEST_REDIS_URL!);
       workerLog = pino({ level: 'info' }, { write: () => undefined });
       worker = new LogLevelSwitch(() => workerLog, 'info', {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '../../src/common/permissions.js';
 import { randomHex } from '../../src/common/crypto.js';
-import { notifications } from '../../src/database/schema.js';
 import { NotificationsService } from '../../src/notifications/notifications.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { storeNotifications } from '../support/db-fixtures.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const API = '/api/v1';
@@ -29,12 +28,17 @@ describe('/users/:userID/notifications', () => {
       body: { type: 'SITE_ANNOUNCEMENT', content: { index: i } },
       sentAt,
     }));
-    await t.database.db.insert(notifications).values(rows);
+    await storeNotifications(t, rows);
     return rows.map((r) => r.notifID);
   }
 
-  const rowsOf = (userID: number) => t.database.db.select().from(notifications).where(eq(notifications.sentTo, userID));
   const url = (u: SignedUpUser, action = '') => `${API}/users/${u.user.id}/notifications${action}`;
+  /** The user's notifications as their GET serves them (to the user's own session). */
+  const rowsOf = async (u: SignedUpUser) => {
+    const res = await u.agent.get(url(u));
+    expect(res.status).toBe(200);
+    return res.body as { notifID: string; read: boolean }[];
+  };
 
   describe('GET', () => {
     it('is an empty array for a user without notifications', async () => {
@@ -79,7 +83,7 @@ describe('/users/:userID/notifications', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
       expect((await u.agent.get(url(u))).body.map((n: { read: boolean }) => n.read)).toEqual([true, true]);
-      expect((await rowsOf(other.user.id)).map((n) => n.read)).toEqual([false]);
+      expect((await rowsOf(other)).map((n) => n.read)).toEqual([false]);
     });
 
     it('leaves a notification sent after the request started unread', async () => {
@@ -87,7 +91,7 @@ describe('/users/:userID/notifications', () => {
       const [later] = await insertAt(u.user.id, [Date.now() + 60_000]);
       const [earlier] = await insertAt(u.user.id, [Date.now() - 1000]);
       expect((await u.agent.post(url(u, '/mark-all-read'))).status).toBe(200);
-      const read = Object.fromEntries((await rowsOf(u.user.id)).map((n) => [n.notifID, n.read]));
+      const read = Object.fromEntries((await rowsOf(u)).map((n) => [n.notifID, n.read]));
       expect(read).toEqual({ [later]: false, [earlier]: true });
     });
   });
@@ -104,7 +108,7 @@ describe('/users/:userID/notifications', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
       expect((await u.agent.get(url(u))).body).toEqual([]);
-      expect(await rowsOf(other.user.id)).toHaveLength(1);
+      expect(await rowsOf(other)).toHaveLength(1);
     });
 
     it('keeps a notification sent after the request started', async () => {
@@ -112,7 +116,7 @@ describe('/users/:userID/notifications', () => {
       const [later] = await insertAt(u.user.id, [Date.now() + 60_000]);
       await insertAt(u.user.id, [Date.now() - 1000]);
       expect((await u.agent.post(url(u, '/delete-all'))).status).toBe(200);
-      expect((await rowsOf(u.user.id)).map((n) => n.notifID)).toEqual([later]);
+      expect((await rowsOf(u)).map((n) => n.notifID)).toEqual([later]);
     });
   });
 
@@ -130,7 +134,7 @@ describe('/users/:userID/notifications', () => {
     });
     const send = (client: ReturnType<TestApp['http']> | SignedUpUser['agent'], path: string) => (method === 'GET' ? client.get(path) : client.post(path));
     const unchanged = async () => {
-      const rows = await rowsOf(owner.user.id);
+      const rows = await rowsOf(owner);
       expect(rows).toHaveLength(1);
       expect(rows[0].read).toBe(false);
     };

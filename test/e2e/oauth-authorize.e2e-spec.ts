@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { ClientsService } from '../../src/clients/clients.service.js';
 import { sha256Hex } from '../../src/common/crypto.js';
 import { PERMISSIONS } from '../../src/common/permissions.js';
-import { oauthCodes, users } from '../../src/database/schema.js';
+import { UsersRepository } from '../../src/repositories/users.repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { formFields, locationQuery, pkcePair } from '../support/oauth.js';
+import { storedOauthCodes } from '../support/stored.js';
 import { bearer, signUp, type SignedUpUser } from '../support/users.js';
 
 const AUTHORIZE = '/api/v1/oauth/authorize';
@@ -165,10 +165,7 @@ describe('OAuth2 authorization page (GET /oauth/authorize)', () => {
       expect(sent.state).toBe('st-123');
       expect(sent.code).toMatch(/^[0-9a-f]{40}$/);
 
-      const [row] = await t.database.db
-        .select()
-        .from(oauthCodes)
-        .where(eq(oauthCodes.codeHash, sha256Hex(sent.code)));
+      const [row] = await storedOauthCodes(t, { codeHash: sha256Hex(sent.code) });
       expect(row).toMatchObject({ clientID: client.clientID, userID: player.user.id, codeChallenge: challenge });
 
       const token = await exchange(client, sent.code, { code_verifier: verifier });
@@ -254,7 +251,7 @@ describe('OAuth2 authorization page (GET /oauth/authorize)', () => {
     it('sends access_denied with the state on Deny, and issues no code', async () => {
       const agent = t.agent();
       const consent = await logIn(agent, baseQuery(client, { state: 'deny-me' }), player);
-      const before = (await t.database.db.select().from(oauthCodes)).length;
+      const before = (await storedOauthCodes(t)).length;
       const res = await agent
         .post(`${AUTHORIZE}/decision`)
         .type('form')
@@ -263,7 +260,7 @@ describe('OAuth2 authorization page (GET /oauth/authorize)', () => {
       const { query } = locationQuery(res.headers.location as string);
       expect(query).toMatchObject({ error: 'access_denied', state: 'deny-me' });
       expect(query.code).toBeUndefined();
-      expect((await t.database.db.select().from(oauthCodes)).length).toBe(before);
+      expect((await storedOauthCodes(t)).length).toBe(before);
     });
 
     it('lets the player switch account: the session ends and the next approval is the other account’s', async () => {
@@ -380,7 +377,7 @@ describe('OAuth2 authorization page with an https PUBLIC_URL', () => {
   it('marks its CSRF cookie Secure, its other attributes unchanged', async () => {
     // The owner's session cookie is Secure, which the test agent does not send over http: the client is created through the service.
     const owner = await signUp(t);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.user.id));
+    const row = (await t.app.get(UsersRepository).findById(owner.user.id))!;
     const { row: client } = await t.app
       .get(ClientsService)
       .create({ kind: 'session', user: row, permissions: PERMISSIONS }, { name: 'Secure App', redirectUri: REDIRECT, permissions: ['submit_score'] });

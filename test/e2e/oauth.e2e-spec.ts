@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '../../src/common/permissions.js';
 import { sha256Hex } from '../../src/common/crypto.js';
-import { apiKeys, oauthCodes } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { expireOauthCode } from '../support/db-fixtures.js';
+import { storedApiKey, storedOauthCodes } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const TOKEN = '/api/v1/oauth/token';
@@ -79,14 +79,11 @@ describe('OAuth2 (spec 4.2)', () => {
 
     it('stores only a hash of the code, expiring 30 minutes after creation', async () => {
       const res = await user.agent.post('/api/v1/oauth/create-code');
-      const [row] = await t.database.db
-        .select()
-        .from(oauthCodes)
-        .where(eq(oauthCodes.codeHash, sha256Hex(res.body.code as string)));
+      const [row] = await storedOauthCodes(t, { codeHash: sha256Hex(res.body.code as string) });
       expect(row.userID).toBe(user.user.id);
       expect(row.createdOn).toBe(res.body.createdOn);
       expect(row.expiresAt - row.createdOn).toBe(30 * 60 * 1000);
-      expect(JSON.stringify(await t.database.db.select().from(oauthCodes))).not.toContain(res.body.code);
+      expect(JSON.stringify(await storedOauthCodes(t))).not.toContain(res.body.code);
     });
 
     it('refuses a bearer token with 403 and a guest with 401, on both paths', async () => {
@@ -110,12 +107,9 @@ describe('OAuth2 (spec 4.2)', () => {
     it('deletes every expired code, anyone’s, when it issues one, and keeps the unexpired ones', async () => {
       const expired = await newCode(owner);
       const live = await newCode(owner);
-      await t.database.db
-        .update(oauthCodes)
-        .set({ expiresAt: Date.now() - 1 })
-        .where(eq(oauthCodes.codeHash, sha256Hex(expired)));
+      await expireOauthCode(t, sha256Hex(expired));
       await newCode(user);
-      const hashes = (await t.database.db.select({ hash: oauthCodes.codeHash }).from(oauthCodes)).map((r) => r.hash);
+      const hashes = (await storedOauthCodes(t)).map((r) => r.codeHash);
       expect(hashes).not.toContain(sha256Hex(expired));
       expect(hashes).toContain(sha256Hex(live));
       expect((await t.http().post(TOKEN).send(tokenRequest(client, live))).status).toBe(200);
@@ -152,10 +146,7 @@ describe('OAuth2 (spec 4.2)', () => {
       expect([...status.body.permissions].sort()).toEqual(['customise_score', 'submit_score']);
 
       // Only a hash of the token is stored.
-      const [row] = await t.database.db
-        .select()
-        .from(apiKeys)
-        .where(eq(apiKeys.tokenHash, sha256Hex(res.body.token as string)));
+      const row = await storedApiKey(t, sha256Hex(res.body.token as string));
       expect(row).toMatchObject({ userID: user.user.id, fromAPIClient: client.clientID });
     });
 
@@ -308,10 +299,7 @@ describe('OAuth2 (spec 4.2)', () => {
 
     it('refuses a code older than 30 minutes', async () => {
       const code = await newCode();
-      await t.database.db
-        .update(oauthCodes)
-        .set({ expiresAt: Date.now() - 1 })
-        .where(eq(oauthCodes.codeHash, sha256Hex(code)));
+      await expireOauthCode(t, sha256Hex(code));
       const res = await t.http().post(TOKEN).send(tokenRequest(client, code));
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/expired/);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { orphanScores, scores } from '../../src/database/schema.js';
 import { gamesWithCatalogChanges, OrphansService } from '../../src/imports/orphans.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { holdImportLock } from '../support/db-fixtures.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
-import { holdImportLock, loadScoreFixtures, SCORE_FIXTURES } from '../support/score-fixtures.js';
+import { loadScoreFixtures, SCORE_FIXTURES } from '../support/score-fixtures.js';
+import { storedOrphans, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const T0 = Date.UTC(2024, 8, 1, 18);
@@ -36,8 +36,7 @@ describe('orphan retry after a seed load', () => {
     expect(res.status).toBe(200);
     expect(res.body.errors.map((e: { type: string }) => e.type)).toEqual(['SongOrChartNotFound']);
   };
-  const orphansOf = async (p: QuickPlayer) =>
-    (await t.database.db.select({ game: orphanScores.game }).from(orphanScores).where(eq(orphanScores.userID, p.id))).map((o) => o.game).sort();
+  const orphansOf = async (p: QuickPlayer) => (await storedOrphans(t, p.id)).map((o) => o.game).sort();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -71,7 +70,7 @@ describe('orphan retry after a seed load', () => {
       await release();
     }
 
-    expect(await t.database.db.select({ score: scores.score }).from(scores).where(eq(scores.userID, ann.id))).toEqual([{ score: 9_500_000 }]);
+    expect((await storedScores(t, ann.id)).map((s) => s.scoreData.score)).toEqual([9_500_000]);
     expect(await orphansOf(ann)).toEqual(['iidx']);
     expect(await orphansOf(ben)).toEqual(['sdvx']);
   });

@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { EMBEDDED_ANALYZE_JOB } from '../../src/database/embedded-statistics.js';
 import { SESSION_PRUNE_JOB } from '../../src/http/db-session.store.js';
 import { CATALOG_VERSION_CHECK_JOB } from '../../src/repositories/catalog-cache.js';
-import { RANK_REFRESH_JOB } from '../../src/scoring/rank-refresher.service.js';
+import { RANK_REFRESH_JOB } from '../../src/scoring/pbs/rank-refresher.service.js';
 import { WEBHOOK_POLL_JOB } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, usingPostgres, usingRedis } from '../support/app.js';
 

@@ -1,38 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { createHash } from 'node:crypto';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../src/database/database.js';
-import * as schema from '../../src/database/schema.js';
-import {
-  adminAuditLog,
-  apiClients,
-  apiKeys,
-  loginSessions,
-  personalBests,
-  profileRatings,
-  scores,
-  sessions,
-  userGameStats,
-  users,
-} from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, pbOf, player, statsOf, T0, type Player } from '../support/imports.js';
+import { makeAdmin } from '../support/db-fixtures.js';
+import { batchManual, fixtureChart, HOUR, imported, loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';
+import {
+  countRows,
+  rowsHeldBy,
+  storedApiClient,
+  storedGameStats,
+  storedPb,
+  storedProfiles,
+  storedScores,
+  storedSessions,
+  storedUserPbs,
+} from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** A user's scores, PBs, sessions and profile ratings without what depends on the user or the import. */
-async function profileOf(database: Database, userID: number) {
-  const scoreRows = await database.db.select().from(scores).where(eq(scores.userID, userID));
-  const pbRows = await database.db
-    .select(rankedPbColumns)
-    .from(personalBests)
-    .leftJoin(...CHART_RANKING_JOIN)
-    .where(eq(personalBests.userID, userID));
-  const ratings = await database.db.select().from(profileRatings).where(eq(profileRatings.userID, userID));
-  const sessionRows = await database.db.select().from(sessions).where(eq(sessions.userID, userID));
+/** A user's scores, PBs, sessions and profile ratings (as the API serves them) without what depends on the user or the import. */
+async function profileOf(t: TestApp, userID: number) {
+  const scoreRows = await storedScores(t, userID);
+  const pbRows = await storedUserPbs(t, userID);
+  const ratings = (await storedProfiles(t, userID)).flatMap(({ game, playtype, ratings: values }) =>
+    Object.entries(values)
+      .filter(([, value]) => value !== null)
+      .map(([alg, value]) => ({ game, playtype, alg, value })),
+  );
+  const sessionRows = await storedSessions(t, userID);
   const byKey = <T>(rows: T[], key: (r: T) => string) => rows.sort((a, b) => key(a).localeCompare(key(b)));
   return {
     scores: byKey(
@@ -48,7 +43,7 @@ async function profileOf(database: Database, userID: number) {
       (s) => `${s.chartID}|${s.timeAchieved}|${s.scoreData.score}`,
     ),
     pbs: byKey(
-      pbRows.map(({ chartID, scoreData, calculatedData, timeAchieved, rank, outOf }) => ({ chartID, scoreData, calculatedData, timeAchieved, rank, outOf })),
+      pbRows.map(({ chartID, scoreData, calculatedData, timeAchieved, rankingData }) => ({ chartID, scoreData, calculatedData, timeAchieved, rankingData })),
       (p) => p.chartID,
     ),
     sessions: byKey(
@@ -132,15 +127,15 @@ describe("Players' data", () => {
         const doc = await imported(fresh, importer.token, exported);
         expect(doc.errors).toEqual([]);
         expect(doc.scoreIDs).toHaveLength(d.elements.length);
-        const [before, after] = [await statsOf(t.database, p.user.id, d.game, d.playtype), await statsOf(fresh.database, importer.user.id, d.game, d.playtype)];
-        expect(after.classes).toEqual(before.classes);
+        const [before, after] = [await storedGameStats(t, p.user.id, d.game, d.playtype), await storedGameStats(fresh, importer.user.id, d.game, d.playtype)];
+        expect(after?.classes).toEqual(before?.classes);
       }
-      const original = await profileOf(t.database, p.user.id);
+      const original = await profileOf(t, p.user.id);
       expect(original.scores).toHaveLength(5);
       expect(original.pbs).toHaveLength(4);
       expect(original.ratings.length).toBeGreaterThan(0);
       expect(original.sessions.length).toBeGreaterThan(0);
-      expect(await profileOf(fresh.database, importer.user.id)).toEqual(original);
+      expect(await profileOf(fresh, importer.user.id)).toEqual(original);
     });
 
     it('404s an unplayed GPT, an unknown user and an unknown playtype', async () => {
@@ -161,8 +156,7 @@ describe("Players' data", () => {
   const MXM = fixtureChart('sdvx-1-MXM');
   /** The rival's rank and outOf on MXM, which the removal of a better player lowers by one each. */
   const standing = async (rival: Player) => {
-    const pb = await pbOf(t.database, rival.user.id, MXM);
-    return { rank: pb.rank, outOf: pb.outOf };
+    return (await storedPb(t, rival.user.id, MXM))!.rankingData;
   };
   const lessOne = (s: { rank: number; outOf: number }) => ({ rank: s.rank - 1, outOf: s.outOf - 1 });
 
@@ -192,11 +186,11 @@ describe("Players' data", () => {
       const res = await p.agent.delete(route(p)).send({ '!password': p.password });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
-      expect(await statsOf(t.database, p.user.id, 'sdvx', 'Single')).toBeUndefined();
-      const left = await t.database.db.select().from(scores).where(eq(scores.userID, p.user.id));
+      expect(await storedGameStats(t, p.user.id, 'sdvx', 'Single')).toBeUndefined();
+      const left = await storedScores(t, p.user.id);
       expect(left.map((s) => s.game)).toEqual(['iidx']);
       expect(await standing(rival)).toEqual(lessOne(before));
-      expect(await statsOf(t.database, p.user.id, 'iidx', 'SP')).toBeDefined();
+      expect(await storedGameStats(t, p.user.id, 'iidx', 'SP')).toBeDefined();
       expect((await p.agent.delete(route(p)).send({ '!password': p.password })).status).toBe(404);
     });
 
@@ -209,7 +203,7 @@ describe("Players' data", () => {
       expect((await p.agent.delete(route(p)).send({})).status).toBe(400);
       expect((await p.agent.delete('/api/v1/users/999999/games/sdvx/Single').send({ '!password': p.password })).status).toBe(404);
       expect((await p.agent.delete(route(p, 'jubeat', 'Single')).send({ '!password': p.password })).status).toBe(404);
-      expect(await statsOf(t.database, p.user.id, 'sdvx', 'Single')).toBeDefined();
+      expect(await storedGameStats(t, p.user.id, 'sdvx', 'Single')).toBeDefined();
     });
   });
 
@@ -222,23 +216,7 @@ describe("Players' data", () => {
 
     /** Every row anywhere that still belongs to the user. */
     async function remainsOf(userID: number): Promise<string[]> {
-      const found: string[] = [];
-      for (const [name, table] of Object.entries(schema)) {
-        if (typeof table !== 'object' || table === null || !('getSQL' in table) || table === adminAuditLog) continue;
-        const columns = getTableColumns(table as PgTable) as Record<string, unknown>;
-        for (const column of ['userID', 'id', 'consumedBy'].filter((c) => c in columns && (c !== 'id' || table === users))) {
-          const rows = await t.database.db
-            .select()
-            .from(table as PgTable)
-            .where(eq(columns[column] as typeof users.id, userID));
-          if (rows.length) found.push(`${name}.${column}`);
-        }
-      }
-      const sessions = await t.database.db
-        .select()
-        .from(loginSessions)
-        .where(sql`${loginSessions.sess} ->> 'userID' = ${String(userID)}`);
-      if (sessions.length) found.push('loginSessions');
+      const found = await rowsHeldBy(t, userID);
       // With Redis, login sessions live there: the session itself and the user's index of them.
       if (t.redis) {
         for (const key of await t.redis.sessions.keys(`${t.keyPrefix}:*sess:*`)) {
@@ -281,10 +259,10 @@ describe("Players' data", () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
       expect(await remainsOf(p.user.id)).toEqual([]);
-      expect(await t.database.db.select().from(apiClients).where(eq(apiClients.clientID, clientID))).toEqual([]);
-      expect(await t.database.db.select().from(apiKeys).where(eq(apiKeys.fromAPIClient, clientID))).toEqual([]);
+      expect(await storedApiClient(t, clientID)).toBeUndefined();
+      expect(await countRows(t, 'apiKeys', { fromAPIClient: clientID })).toBe(0);
       expect(await standing(rival)).toEqual(lessOne(before));
-      expect(await statsOf(t.database, rival.user.id, 'sdvx', 'Single')).toBeDefined();
+      expect(await storedGameStats(t, rival.user.id, 'sdvx', 'Single')).toBeDefined();
       // The session went with the account.
       expect((await p.agent.get('/api/v1/users/me')).status).not.toBe(200);
       expect((await t.http().get(`/api/v1/users/${p.user.id}`)).status).toBe(404);
@@ -299,13 +277,13 @@ describe("Players' data", () => {
       expect((await other.agent.delete(route).send({ '!password': other.password })).status).toBe(403);
       expect((await p.agent.delete(route).send({})).status).toBe(400);
       expect((await p.agent.delete('/api/v1/users/999999').send({ '!password': p.password })).status).toBe(404);
-      expect(await t.database.db.select().from(users).where(eq(users.id, p.user.id))).toHaveLength(1);
-      expect(await t.database.db.select().from(userGameStats).where(eq(userGameStats.userID, p.user.id))).toHaveLength(2);
+      expect(await countRows(t, 'users', { id: p.user.id })).toBe(1);
+      expect(await countRows(t, 'profiles', { userID: p.user.id })).toBe(2);
     });
 
     it('lets an admin delete any user the same way, audited; 404 for an unknown user, 400 for themselves', async () => {
       const admin = await player(t);
-      await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+      await makeAdmin(t, admin.user.id);
       const p = await playerWithScores();
       await clientWithKey(p);
       const before = await standing(rival);
@@ -313,7 +291,7 @@ describe("Players' data", () => {
       expect(res.status).toBe(200);
       expect(await remainsOf(p.user.id)).toEqual([]);
       expect(await standing(rival)).toEqual(lessOne(before));
-      const audit = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'delete-user'));
+      const audit = ((await admin.agent.get('/api/v1/admin/audit')).body as { action: string }[]).filter((e) => e.action === 'delete-user');
       expect(audit).toEqual([expect.objectContaining({ userID: admin.user.id, params: { userID: p.user.id } })]);
       expect((await admin.agent.post('/api/v1/admin/delete-user').send({ userID: p.user.id })).status).toBe(404);
       expect((await admin.agent.post('/api/v1/admin/delete-user').send({ userID: admin.user.id })).status).toBe(400);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
-import { goals, questlines, quests, users } from '../../src/database/schema.js';
 import type { ApiProfile } from '../../src/presenters/profile.js';
 import { SnapshotsService } from '../../src/ugpt/snapshots.service.js';
 import { createTestApp } from '../support/app.js';
+import { makeAdmin, storeGoals, storeQuestlines, storeQuests } from '../support/db-fixtures.js';
 import { departures, METHODS, type OpenApiDocument } from '../support/openapi-schema.js';
 import { fixtureChartID, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
 import { keysIn } from '../support/tachi.js';
@@ -68,10 +67,7 @@ async function deployment(profile: ApiProfile) {
   );
   const me = `/api/v1/users/${user.id as number}`;
   // An administrator, so that the admin routes answer too.
-  await t.database.db
-    .update(users)
-    .set({ authLevel: 3 })
-    .where(eq(users.id, user.id as number));
+  await makeAdmin(t, user.id as number);
   const token = wrote(
     'post',
     '/api/v1/users/{userID}/api-tokens/create',
@@ -120,27 +116,20 @@ async function deployment(profile: ApiProfile) {
   wrote('post', '/api/v1/users/{userID}/notifications/mark-all-read', await agent.post(`${me}/notifications/mark-all-read`));
   // A goal, a quest holding it and a questline, and the user's subscription to the quest, so the target routes answer documents.
   const goalID = 'G' + 'c'.repeat(64);
-  await t.database.db.insert(goals).values({
-    goalID,
-    game: 'sdvx',
-    playtype: 'Single',
-    name: 'Get a score of 1 on a fixture chart',
-    charts: { type: 'single', data: fixtureChartID(1, 'EXH') },
-    criteria: { key: 'score', value: 1, mode: 'single' },
-    seedHash: '',
-  });
-  await t.database.db.insert(quests).values({
-    questID: 'walk-quest',
-    game: 'sdvx',
-    playtype: 'Single',
-    name: 'Walk',
-    desc: '',
-    questData: [{ title: 'All', goals: [{ goalID }] }],
-    seedHash: '',
-  });
-  await t.database.db
-    .insert(questlines)
-    .values({ questlineID: 'walk-line', game: 'sdvx', playtype: 'Single', name: 'Walk line', desc: '', quests: ['walk-quest'], seedHash: '' });
+  await storeGoals(t, [
+    {
+      goalID,
+      game: 'sdvx',
+      playtype: 'Single',
+      name: 'Get a score of 1 on a fixture chart',
+      charts: { type: 'single', data: fixtureChartID(1, 'EXH') },
+      criteria: { key: 'score', value: 1, mode: 'single' },
+    },
+  ]);
+  await storeQuests(t, [
+    { questID: 'walk-quest', game: 'sdvx', playtype: 'Single', name: 'Walk', desc: '', questData: [{ title: 'All', goals: [{ goalID }] }] },
+  ]);
+  await storeQuestlines(t, [{ questlineID: 'walk-line', game: 'sdvx', playtype: 'Single', name: 'Walk line', desc: '', quests: ['walk-quest'] }]);
   wrote('put', '/api/v1/users/{userID}/games/{game}/{playtype}/targets/quests/{questID}', await agent.put(`${me}/games/sdvx/Single/targets/quests/walk-quest`));
   await t.app.get(SnapshotsService).take(T0);
   const doc = (await t.http().get('/api/v1/docs.json')).body as OpenApiDocument;

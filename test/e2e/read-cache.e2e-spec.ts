@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { users } from '../../src/database/schema.js';
 import { ReadCache } from '../../src/http/read-cache/read-cache.service.js';
-import { refreshDirtyCharts } from '../../src/scoring/rank-refresher.js';
-import { rerankAll } from '../../src/scoring/rerank.js';
+import { refreshDirtyCharts } from '../../src/scoring/pbs/rank-refresher.js';
+import { rerankAll } from '../../src/scoring/pbs/rerank.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { makeAdmin } from '../support/db-fixtures.js';
 import { fixtureChartID, importSdvx, loadScoreFixtures, SCORE_FIXTURES, sdvxScore } from '../support/score-fixtures.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
@@ -85,7 +84,7 @@ describe('read cache: every write path leaves cached answers equal to uncached o
     cache = t.app.get(ReadCache);
     await loadScoreFixtures(t);
     admin = await signUp(t);
-    await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t, admin.user.id);
     for (let i = 0; i < 4; i++) {
       const u = await signUp(t);
       players.push({ u, token: await issueToken(u, ['submit_score', 'delete_score', 'customise_score', 'customise_profile']) });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { startReferenceServer, type ReferenceServer } from '../../bench/reference-server.js';
-import { queryRows } from '../../src/database/database.js';
-import { chartRankings, personalBests, profileRatings, userGameStats } from '../../src/database/schema.js';
-import { refreshDirtyCharts } from '../../src/scoring/rank-refresher.js';
+import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/pbs/rank-refresher.js';
 import { createTestApp, usingPostgres, type TestApp } from '../support/app.js';
-import { fixtureChartID, importSdvx, loadScoreFixtures, pbOf, sdvxScore, type SdvxDifficulty } from '../support/score-fixtures.js';
+import { clearProfileRatings } from '../support/db-fixtures.js';
+import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore, type SdvxDifficulty } from '../support/score-fixtures.js';
+import { chartRanking, storedPb, storedRanks } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 /**
@@ -88,8 +87,7 @@ import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.
     // 5: a profile without a value under the profile rating algorithm (last on the leaderboard).
     await importAs(5, [sdvxScore(4, 'EXH', 7_000_000, 'FAILED', T0 + 9000)]);
     const unrated = players[5].u.user.id;
-    await t.database.db.delete(profileRatings).where(eq(profileRatings.userID, unrated));
-    await t.database.db.update(userGameStats).set({ ratings: {} }).where(eq(userGameStats.userID, unrated));
+    await clearProfileRatings(t, unrated);
     // 6 never plays: no profile (404 from both).
     await refreshDirtyCharts(t.database);
     ref = await startReferenceServer(t.databaseUrl!, 0);
@@ -138,18 +136,10 @@ import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.
   it('serves a dirty chart’s live ranks as the app does', async () => {
     // 6 plays: best on the shared chart, so everyone else's live rank there moves down by one.
     await importAs(6, [sdvxScore(1, 'EXH', 9_990_000, 'ULTIMATE CHAIN', T0 + 20_000), sdvxScore(2, 'MXM', 9_500_000, 'CLEAR', T0 - 1000)]);
-    const dirty = await t.database.db
-      .select({ chartID: chartRankings.chartID })
-      .from(chartRankings)
-      .where(and(eq(chartRankings.chartID, shared), isNotNull(chartRankings.dirtySince)));
-    expect(dirty).toHaveLength(1);
+    expect(await chartRanking(t, shared)).toMatchObject({ dirtySince: expect.any(Number) });
     // The stored rank is stale, the served one is counted live.
-    const [stored] = await t.database.db
-      .select({ rank: personalBests.rank })
-      .from(personalBests)
-      .where(and(eq(personalBests.userID, players[0].u.user.id), eq(personalBests.chartID, shared)));
-    expect(stored.rank).toBe(1);
-    expect((await pbOf(t, players[0].u.user.id, shared)).rank).toBe(2);
+    expect((await storedRanks(t, shared)).find(([userID]) => userID === players[0].u.user.id)).toEqual([players[0].u.user.id, 1]);
+    expect((await storedPb(t, players[0].u.user.id, shared))?.rankingData.rank).toBe(2);
     const bodies = await expectSameBodies();
     const page = JSON.parse(bodies.get(`${GPT}/charts/${shared}/pbs`)!) as { pbs: { userID: number; rankingData: { rank: number; outOf: number } }[] };
     expect(page.pbs[0]).toMatchObject({ userID: players[6].u.user.id, rankingData: { rank: 1, outOf: 4 } });
@@ -158,7 +148,6 @@ import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.
     };
     expect(best.pbs.find((p) => p.chartID === shared)!.rankingData.rank).toBe(2);
     // Still dirty: nothing refreshed it behind the test's back.
-    const [{ n }] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM chart_rankings WHERE dirty_since IS NOT NULL`);
-    expect(n).toBeGreaterThan(0);
+    expect(await dirtyChartCount(t.database)).toBeGreaterThan(0);
   });
 });

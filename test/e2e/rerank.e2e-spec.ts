@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
-import { chartRankings, personalBests } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import { ImportPipeline } from '../../src/imports/import-pipeline.js';
-import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/rank-refresher.js';
-import { rerankAll } from '../../src/scoring/rerank.js';
+import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/pbs/rank-refresher.js';
+import { rerankAll } from '../../src/scoring/pbs/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
-import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, scoresOf, T0 } from '../support/imports.js';
+import { scrambleStoredRanks } from '../support/db-fixtures.js';
+import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
+import { storedRanks, storedRankTable, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const EXH1 = fixtureChart('sdvx-1-EXH');
@@ -25,14 +25,8 @@ const play = (score: number, timeAchieved: number) => ({
 
 describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () => {
   let t: TestApp;
-  const ranks = async () =>
-    (
-      await t.database.db
-        .select({ userID: personalBests.userID, chartID: personalBests.chartID, rank: personalBests.rank, outOf: chartRankings.players })
-        .from(personalBests)
-        .leftJoin(chartRankings, eq(chartRankings.chartID, personalBests.chartID))
-        .orderBy(asc(personalBests.chartID), asc(personalBests.rank), asc(personalBests.userID))
-    ).map((r) => [r.userID, r.chartID, r.rank, r.outOf]);
+  /** [userID, chartID, stored rank, the chart's player count] of every PB. */
+  const ranks = () => storedRankTable(t);
 
   beforeAll(async () => {
     // Stored ranks are what this test reads: no background refresher behind its back.
@@ -71,8 +65,7 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     };
     const converted = await pipeline.convert(batch);
     await t.database.transaction((tx) => pipeline.write(tx, batch, converted, {}, { deferRanking: true }));
-    const [unranked] = await t.database.db.select().from(personalBests).where(eq(personalBests.userID, d.user.id));
-    expect(unranked.rank).toBe(0);
+    expect((await storedRanks(t, EXH1)).find(([userID]) => userID === d.user.id)).toEqual([d.user.id, 0]);
     expect(await dirtyChartCount(t.database)).toBe(1);
 
     // 3 PBs: d's new one, and c and a, each one place down.
@@ -89,8 +82,7 @@ describe('chart re-ranking (rerankCharts, deferred ranking, `cli rerank`)', () =
     expect(await rerankAll(t.database, ['sdvx'])).toEqual({ charts: 1, changed: 0 });
     expect(await rerankAll(t.database, ['chunithm'])).toEqual({ charts: 0, changed: 0 });
 
-    await t.database.db.update(personalBests).set({ rank: 7, rankOrder: 0 });
-    await t.database.db.update(chartRankings).set({ players: 1 });
+    await scrambleStoredRanks(t);
     expect(await rerankAll(t.database)).toEqual({ charts: 1, changed: 4 });
     expect(await ranks()).toEqual(expected);
   });
@@ -130,7 +122,7 @@ describe('chart player counts (GET /charts __playcount) through imports and dele
       [expect.any(String), 0],
     ]);
     // a deletes both scores: MXM3 keeps b and c, and EXH1 has no player left.
-    for (const s of await scoresOf(t.database, a.user.id)) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(a.token))).status).toBe(200);
+    for (const s of await storedScores(t, a.user.id)) expect((await t.http().delete(`/api/v1/scores/${s.scoreID}`).set(bearer(a.token))).status).toBe(200);
     const after = await top();
     expect(after[0]).toEqual([MXM3, 2]);
     expect(after.slice(1).map(([, n]) => n)).toEqual([0, 0]);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq } from 'drizzle-orm';
-import { classAchievements, pbRatings, profileRatings } from '../../src/database/schema.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
-import { fixtureChartID, importSdvx, loadScoreFixtures, pbOf, sdvxScore } from '../support/score-fixtures.js';
+import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
+import { classAchievements, storedPb, storedPbRatings, storedProfileRatings } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const MIN = 60_000;
@@ -29,12 +28,8 @@ describe('what score removal leaves behind', () => {
   const revert = (p: QuickPlayer, importID: string) => t.http().post(`/api/v1/imports/${importID}/revert`).set(bearer(p.token));
   const gameStats = async (p: QuickPlayer) =>
     (await t.http().get(`/api/v1/users/${p.id}/game-stats`)).body as { ratings: Record<string, number | null>; classes: Record<string, string> }[];
-  const ratingsRows = (p: QuickPlayer) => t.database.db.select().from(profileRatings).where(eq(profileRatings.userID, p.id));
-  const pbRatingsOf = (p: QuickPlayer, chartID: string) =>
-    t.database.db
-      .select({ alg: pbRatings.alg, value: pbRatings.value })
-      .from(pbRatings)
-      .where(and(eq(pbRatings.userID, p.id), eq(pbRatings.chartID, chartID)));
+  const ratingsRows = (p: QuickPlayer) => storedProfileRatings(t, p.id);
+  const pbRatingsOf = (p: QuickPlayer, chartID: string) => storedPbRatings(t, p.id, chartID);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,12 +44,12 @@ describe('what score removal leaves behind', () => {
       const p = await player('redo_delete');
       const doc = await importAs(p, TWO);
       expect((await deleteScore(p, doc.scoreIDs[0])).status).toBe(200);
-      expect(await pbOf(t, p.id, chart1MXM)).toBeUndefined();
+      expect(await storedPb(t, p.id, chart1MXM)).toBeUndefined();
       expect(await pbRatingsOf(p, chart1MXM)).toEqual([]);
 
       const again = await importAs(p, ONE);
       expect(again.scoreIDs).toEqual([doc.scoreIDs[0]]);
-      expect(await pbOf(t, p.id, chart1MXM)).toMatchObject({ calculatedData: { VF6: 0.415 }, rank: 1 });
+      expect(await storedPb(t, p.id, chart1MXM)).toMatchObject({ calculatedData: { VF6: 0.415 }, rankingData: { rank: 1 } });
       expect(await pbRatingsOf(p, chart1MXM)).toEqual([{ alg: 'VF6', value: 0.415 }]);
       const best = await t.http().get(`/api/v1/users/${p.id}/games/sdvx/Single/pbs/best`);
       expect(best.body.pbs.map((pb: { chartID: string }) => pb.chartID)).toContain(chart1MXM);
@@ -68,7 +63,7 @@ describe('what score removal leaves behind', () => {
 
       const again = await importAs(p, TWO);
       expect(again.scoreIDs).toEqual(doc.scoreIDs);
-      expect(await pbOf(t, p.id, chart1MXM)).toMatchObject({ calculatedData: { VF6: 0.415 } });
+      expect(await storedPb(t, p.id, chart1MXM)).toMatchObject({ calculatedData: { VF6: 0.415 } });
       expect(await pbRatingsOf(p, chart1MXM)).toEqual([{ alg: 'VF6', value: 0.415 }]);
       expect((await gameStats(p))[0].ratings.VF6).toBeCloseTo(0.807, 10);
     });
@@ -112,7 +107,7 @@ describe('what score removal leaves behind', () => {
       const doc = await importAs(p, [], { dan: 'DAN_3' });
       expect(doc.classDeltas).toEqual([]);
       expect(await gameStats(p)).toEqual([]);
-      expect(await t.database.db.select().from(classAchievements).where(eq(classAchievements.userID, p.id))).toEqual([]);
+      expect(await classAchievements(t, p.id)).toEqual([]);
     });
 
     it('an import of classes alone raises the class of a profile that exists', async () => {

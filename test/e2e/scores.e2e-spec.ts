@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { fixtureChartID, holdImportLock, importSdvx, loadScoreFixtures, pbOf, sdvxScore, sdvxStats } from '../support/score-fixtures.js';
+import { holdImportLock, makeAdmin } from '../support/db-fixtures.js';
+import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore, sdvxStats } from '../support/score-fixtures.js';
+import { storedPb } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const MIN = 60_000;
@@ -58,7 +58,7 @@ describe('scores (/scores/:scoreID)', () => {
     t = await createTestApp();
     await loadScoreFixtures(t);
     [alice, bob, carol, admin] = [await signUp(t), await signUp(t), await signUp(t), await signUp(t)];
-    await t.database.db.update(users).set({ authLevel: 3 }).where(eq(users.id, admin.user.id));
+    await makeAdmin(t, admin.user.id);
     // Other players on 1-MXM, a day earlier: bob 9,600,000 and carol 9,400,000.
     await importSdvx(t.http(), [sdvxScore(1, 'MXM', 9_600_000, 'CLEAR', T0 - DAY)], { headers: bearer(await issueToken(bob, ['submit_score'])) });
     await importSdvx(carol.agent, [sdvxScore(1, 'MXM', 9_400_000, 'CLEAR', T0 - DAY)]);
@@ -75,16 +75,16 @@ describe('scores (/scores/:scoreID)', () => {
   it('starts from the state the imports computed', async () => {
     expect(s).toHaveLength(13);
     expect(importA.createdSessions).toEqual([{ sessionID: sessionA, type: 'Created' }]);
-    const pb = await pbOf(t, alice.user.id, chart1MXM);
+    const pb = (await storedPb(t, alice.user.id, chart1MXM))!;
     expect(pb.scoreData).toMatchObject({ score: 9_800_000, lamp: 'EXCESSIVE CLEAR' });
     expect(pb.calculatedData).toEqual({ VF6: 0.367 });
     expect(pb.composedFrom).toEqual([
       { name: 'Best Score', scoreID: s[1] },
       { name: 'Best Lamp', scoreID: s[0] },
     ]);
-    expect([pb.rank, pb.outOf]).toEqual([1, 3]);
-    expect((await pbOf(t, bob.user.id, chart1MXM)).rank).toBe(2);
-    expect((await pbOf(t, carol.user.id, chart1MXM)).rank).toBe(3);
+    expect(pb.rankingData).toEqual({ rank: 1, outOf: 3 });
+    expect((await storedPb(t, bob.user.id, chart1MXM))?.rankingData.rank).toBe(2);
+    expect((await storedPb(t, carol.user.id, chart1MXM))?.rankingData.rank).toBe(3);
     // Session A: the best ten VF6 of its twelve scores, averaged, × 50:
     // (3 × 0.462 + 2 × 0.438 + 0.359 + 0.346 + 0.338 + 0.323 + 0.278) / 10 × 50 = 3.906 × 5 = 19.53
     const session = await t.http().get(`/api/v1/sessions/${sessionA}`);
@@ -192,17 +192,17 @@ describe('scores (/scores/:scoreID)', () => {
       const on = await alice.agent.patch(score(s[3])).send({ highlight: true, comment: 'first 19 PUC' });
       expect(on.status).toBe(200);
       expect(on.body).toMatchObject({ scoreID: s[3], highlighted: true, comment: 'first 19 PUC' });
-      expect((await pbOf(t, alice.user.id, chart3MXM)).highlighted).toBe(true);
+      expect((await storedPb(t, alice.user.id, chart3MXM))?.highlighted).toBe(true);
       const off = await alice.agent.patch(score(s[3])).send({ highlight: false });
       expect(off.body).toMatchObject({ highlighted: false, comment: 'first 19 PUC' });
-      expect((await pbOf(t, alice.user.id, chart3MXM)).highlighted).toBe(false);
+      expect((await storedPb(t, alice.user.id, chart3MXM))?.highlighted).toBe(false);
     });
 
     it('highlighting a score the PB is not made of leaves the PB alone', async () => {
       // 2-MXM: s2 (9,000,000 CLEAR) is both the best score and the best lamp; s11 (8,500,000 FAILED) is neither.
       const res = await alice.agent.patch(score(s[11])).send({ highlight: true });
       expect(res.body.highlighted).toBe(true);
-      const pb = await pbOf(t, alice.user.id, fixtureChartID(2, 'MXM'));
+      const pb = (await storedPb(t, alice.user.id, fixtureChartID(2, 'MXM')))!;
       expect(pb.composedFrom).toEqual([{ name: 'Best Score', scoreID: s[2] }]);
       expect(pb.highlighted).toBe(false);
     });
@@ -255,15 +255,15 @@ describe('scores (/scores/:scoreID)', () => {
       expect((await t.http().get(score(s[1]))).status).toBe(404);
 
       // The PB is now s0 alone: 9,500,000 EXCESSIVE CLEAR, VF6 0.338.
-      const pb = await pbOf(t, alice.user.id, chart1MXM);
+      const pb = (await storedPb(t, alice.user.id, chart1MXM))!;
       expect(pb.scoreData).toMatchObject({ score: 9_500_000, lamp: 'EXCESSIVE CLEAR', grade: 'AA+' });
       expect(pb.calculatedData).toEqual({ VF6: 0.338 });
       expect(pb.composedFrom).toEqual([{ name: 'Best Score', scoreID: s[0] }]);
       expect(pb.timeAchieved).toBe(T0);
       // bob's 9,600,000 now leads the chart.
-      expect([pb.rank, pb.outOf]).toEqual([2, 3]);
-      expect(await pbOf(t, bob.user.id, chart1MXM)).toMatchObject({ rank: 1, outOf: 3 });
-      expect(await pbOf(t, carol.user.id, chart1MXM)).toMatchObject({ rank: 3, outOf: 3 });
+      expect(pb.rankingData).toEqual({ rank: 2, outOf: 3 });
+      expect(await storedPb(t, bob.user.id, chart1MXM)).toMatchObject({ rankingData: { rank: 1, outOf: 3 } });
+      expect(await storedPb(t, carol.user.id, chart1MXM)).toMatchObject({ rankingData: { rank: 3, outOf: 3 } });
 
       // Session A without s1: the tenth best is now s11's 0.122: (3.906 − 0.359 + 0.122) × 5 = 18.345.
       const session = await t.http().get(`/api/v1/sessions/${sessionA}`);
@@ -286,7 +286,7 @@ describe('scores (/scores/:scoreID)', () => {
         .set(bearer(await issueToken(alice, ['delete_score'])));
       expect(res.status).toBe(200);
       expect((await t.http().get(`/api/v1/sessions/${sessionB}`)).status).toBe(404);
-      expect(await pbOf(t, alice.user.id, fixtureChartID(7, 'EXH'))).toBeUndefined();
+      expect(await storedPb(t, alice.user.id, fixtureChartID(7, 'EXH'))).toBeUndefined();
       expect((await t.http().get(`/api/v1/imports/${importB.importID}`)).status).toBe(404);
       // Profile: 4.070 − 0.415 = 3.655.
       expect((await sdvxStats(t, alice.user.id))!.ratings.VF6).toBeCloseTo(3.655, 10);
@@ -294,7 +294,7 @@ describe('scores (/scores/:scoreID)', () => {
 
     it("lets an administrator delete another user's scores; the derived vfClass follows the rating down", async () => {
       for (const id of [s[4], s[5], s[7]]) expect((await admin.agent.delete(score(id))).status).toBe(200);
-      for (const song of [4, 5, 7]) expect(await pbOf(t, alice.user.id, fixtureChartID(song, 'MXM'))).toBeUndefined();
+      for (const song of [4, 5, 7]) expect(await storedPb(t, alice.user.id, fixtureChartID(song, 'MXM'))).toBeUndefined();
       // Profile: 3.655 − 3 × 0.462 = 2.269, under SIENNA_II's 2.5.
       const stats = await sdvxStats(t, alice.user.id);
       expect(stats!.ratings.VF6).toBeCloseTo(2.269, 10);

@@ -7,15 +7,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { asc, count, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { SeedLoader, SeedLoadError, type SeedReport } from '../../src/seeds/seed-loader.js';
 import { SeedSource, SeedSourceError } from '../../src/seeds/seed-source.js';
 import { LineProgress } from '../../src/seeds/progress.js';
 import type { Database } from '../../src/database/database.js';
-import { bmsCourses, charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../../src/database/schema.js';
 import { GAMES } from '../../src/game-support/registry.js';
 import { openTestDatabase } from '../support/app.js';
+import { forbidFolderTitle } from '../support/db-fixtures.js';
+import { catalogGames, catalogRows, countRows, folderContents, type TableName } from '../support/stored.js';
 
 const FIXTURES = path.resolve('test/fixtures/seeds');
 const CLEAN = path.join(FIXTURES, 'clean');
@@ -36,17 +35,7 @@ function summary(report: SeedReport, file: string) {
   return report.collections.find((c) => c.file === file);
 }
 
-async function countOf(database: Database, table: PgTable) {
-  const [row] = await database.db.select({ n: count() }).from(table);
-  return row.n;
-}
-
-async function folderContents(database: Database): Promise<Record<string, string[]>> {
-  const rows = await database.db.select().from(folderCharts).orderBy(asc(folderCharts.folderID), asc(folderCharts.chartID));
-  const out: Record<string, string[]> = {};
-  for (const r of rows) (out[r.folderID] ??= []).push(r.chartID);
-  return out;
-}
+const countOf = (database: Database, table: TableName) => countRows(database, table);
 
 /** A copy of the clean fixtures in a temp directory, with edits applied to chosen files. */
 function editedCopy(edit: (file: string, records: Record<string, unknown>[]) => void): string {
@@ -107,18 +96,15 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
   });
 
   it('stores the rows', async () => {
-    expect(await countOf(database, songs)).toBe(8);
-    expect(await countOf(database, charts)).toBe(16);
-    expect(await countOf(database, folders)).toBe(8);
-    expect(await countOf(database, gameTables)).toBe(3);
-    expect(await countOf(database, goals)).toBe(3);
-    expect(await countOf(database, quests)).toBe(2);
-    expect(await countOf(database, questlines)).toBe(1);
+    expect(await countOf(database, 'songs')).toBe(8);
+    expect(await countOf(database, 'charts')).toBe(16);
+    expect(await countOf(database, 'folders')).toBe(8);
+    expect(await countOf(database, 'tables')).toBe(3);
+    expect(await countOf(database, 'goals')).toBe(3);
+    expect(await countOf(database, 'quests')).toBe(2);
+    expect(await countOf(database, 'questlines')).toBe(1);
 
-    const [chart] = await database.db
-      .select()
-      .from(charts)
-      .where(sql`${charts.chartID} = ${sdvx(2, 'MXM')}`);
+    const [chart] = await catalogRows(database, 'charts', { chartID: sdvx(2, 'MXM') });
     expect(chart).toMatchObject({
       game: 'sdvx',
       playtype: 'Single',
@@ -130,22 +116,19 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
       versions: ['vivid', 'exceed', 'konaste'],
       data: { inGameID: 1000 },
     });
-    const [table] = await database.db
-      .select()
-      .from(gameTables)
-      .where(sql`${gameTables.tableID} = 'sdvx-Single-exceed-levels'`);
+    const [table] = await catalogRows(database, 'tables', { tableID: 'sdvx-Single-exceed-levels' });
     expect(table).toMatchObject({
       title: 'EXCEED GEAR Levels',
       isDefault: true,
       inactive: false,
       folders: [folderIdOf(CLEAN, 'Level 20 (EXCEED GEAR)'), folderIdOf(CLEAN, 'Level 18 (EXCEED GEAR)'), folderIdOf(CLEAN, 'Level 19 (EXCEED GEAR)')],
     });
-    const [questline] = await database.db.select().from(questlines);
+    const [questline] = await catalogRows(database, 'questlines');
     expect(questline.quests).toHaveLength(2);
   });
 
   it('fills the match-key columns: in_game_ids, chart_hashes (lowercased) and match_titles', async () => {
-    const byID = new Map((await database.db.select().from(charts)).map((c) => [c.chartID, c]));
+    const byID = new Map((await catalogRows(database, 'charts')).map((c) => [c.chartID, c]));
     expect(byID.get(sdvx(1, 'NOV'))!.inGameIDs).toEqual([1]);
     expect(byID.get(sdvx(5, 'MXM'))!.inGameIDs).toEqual([500, 501]);
     expect(byID.get(sdvx(5, 'MXM'))!.chartHashes).toEqual([]);
@@ -153,11 +136,7 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
     expect(byID.get(chartID('iidx-1000-DP-ANOTHER'))!.chartHashes).toEqual(['cd'.repeat(32)]);
     expect(byID.get(chartID('iidx-1000-SP-ANOTHER'))!.inGameIDs).toEqual([17000]);
 
-    const songRows = await database.db
-      .select()
-      .from(songs)
-      .where(sql`${songs.game} = 'sdvx'`)
-      .orderBy(asc(songs.id));
+    const songRows = await catalogRows(database, 'songs', { game: 'sdvx' });
     expect(songRows[0].matchTitles).toEqual(['albida powerless mix']);
     expect(songRows[1].matchTitles).toEqual(['lachryma《re:queen’m》', "lachryma re:queen'm"]);
     expect(songRows[2].matchTitles).toEqual(['グレイスちゃんの超～絶!!グルーヴ革命っ!!', 'grace-chan no chou-zetsu!! groove kakumei!!']);
@@ -182,11 +161,11 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
     const iidx = readFixture<{ folderID: string; playtype: string; game: string }[]>(CLEAN, 'folders.json').filter((f) => f.game === 'iidx');
     expect(contents[iidx.find((f) => f.playtype === 'SP')!.folderID]).toEqual([chartID('iidx-1000-SP-ANOTHER')]);
     expect(contents[iidx.find((f) => f.playtype === 'DP')!.folderID]).toEqual([chartID('iidx-1000-DP-ANOTHER')]);
-    expect(await countOf(database, folderCharts)).toBe(20);
+    expect(await countOf(database, 'folderCharts')).toBe(20);
   });
 
   it('changes nothing on a second identical load and says so', async () => {
-    const before = { charts: await database.db.select().from(charts).orderBy(asc(charts.chartID)), links: await folderContents(database) };
+    const before = { charts: await catalogRows(database, 'charts'), links: await folderContents(database) };
     const again = await load(database, CLEAN);
     expect(again.changed).toBe(false);
     expect(again.rejected).toEqual([]);
@@ -196,7 +175,7 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
       if (c.records === 0) continue;
       expect(c).toEqual({ file: c.file, records: c.records, inserted: 0, updated: 0, unchanged: c.records, rejected: 0 });
     }
-    expect(await database.db.select().from(charts).orderBy(asc(charts.chartID))).toEqual(before.charts);
+    expect(await catalogRows(database, 'charts')).toEqual(before.charts);
     expect(await folderContents(database)).toEqual(before.links);
   });
 
@@ -223,10 +202,7 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
     // sdvx folders after the edit: 2 + 2 + 4 + 1 + 8
     expect(report.folderLinks).toBe(17);
 
-    const [song] = await database.db
-      .select()
-      .from(songs)
-      .where(sql`${songs.game} = 'sdvx' AND ${songs.id} = 5`);
+    const [song] = await catalogRows(database, 'songs', { game: 'sdvx', id: 5 });
     expect(song.title).toBe('Max Burning!! (edited)');
     expect(song.matchTitles).toEqual(['max burning!! (edited)']);
     const contents = await folderContents(database);
@@ -234,7 +210,7 @@ describe('SeedLoader: a clean load, a reload and an edit', () => {
     expect(contents[folderIdOf(CLEAN, 'Level 18 (EXCEED GEAR)')]).toEqual([sdvx(1, 'MXM'), sdvx(3, 'HVN'), sdvx(4, 'MXM'), sdvx(5, 'MXM')].sort());
     // other GPTs' links were left alone
     expect(contents[folderIdOf(CLEAN, 'Level 13 (LUMINOUS)', 'chunithm')]).toEqual([chartID('chu-0-MASTER')]);
-    expect(await countOf(database, folderCharts)).toBe(20);
+    expect(await countOf(database, 'folderCharts')).toBe(20);
 
     const rerun = await load(database, dir);
     expect(rerun.changed).toBe(false);
@@ -351,25 +327,20 @@ describe('SeedLoader: bad records', () => {
     expect(report.warnings[0].message).toMatch(new RegExp(`folderID F${'0'.repeat(64)} does not match its content \\(expected F[0-9a-f]{64}\\)`));
     expect(report.warnings[1]).toMatchObject({ file: 'goals.json', index: 1 });
     expect(report.warnings[1].message).toMatch(new RegExp(`goalID G${'0'.repeat(64)} does not match`));
-    const folderIDs = (await database.db.select({ id: folders.folderID }).from(folders)).map((f) => f.id);
+    const folderIDs = (await catalogRows(database, 'folders')).map((f) => f.folderID);
     expect(folderIDs).toContain(`F${'0'.repeat(64)}`);
-    const goalIDs = (await database.db.select({ id: goals.goalID }).from(goals)).map((g) => g.id);
+    const goalIDs = (await catalogRows(database, 'goals')).map((g) => g.goalID);
     expect(goalIDs).toContain(`G${'0'.repeat(64)}`);
   });
 
   it('loads the rest', async () => {
-    expect((await database.db.select({ id: songs.id }).from(songs).orderBy(asc(songs.id))).map((s) => s.id)).toEqual([1, 2]);
-    expect((await database.db.select({ id: charts.chartID }).from(charts).orderBy(asc(charts.chartID))).map((c) => c.id)).toEqual(
-      [badChart('1-MXM'), badChart('2-MXM')].sort(),
-    );
-    expect(await countOf(database, gameTables)).toBe(1);
-    expect(await countOf(database, quests)).toBe(1);
-    expect(await countOf(database, questlines)).toBe(1);
+    expect((await catalogRows(database, 'songs')).map((s) => s.id)).toEqual([1, 2]);
+    expect((await catalogRows(database, 'charts')).map((c) => c.chartID)).toEqual([badChart('1-MXM'), badChart('2-MXM')].sort());
+    expect(await countOf(database, 'tables')).toBe(1);
+    expect(await countOf(database, 'quests')).toBe(1);
+    expect(await countOf(database, 'questlines')).toBe(1);
     // a course value given as a class index is stored as the class id
-    expect((await database.db.select({ value: bmsCourses.value }).from(bmsCourses).orderBy(asc(bmsCourses.value))).map((c) => c.value)).toEqual([
-      'NORMAL_1',
-      'NORMAL_2',
-    ]);
+    expect((await catalogRows(database, 'bmsCourses')).map((c) => c.value)).toEqual(['NORMAL_1', 'NORMAL_2']);
     const contents = await folderContents(database);
     expect(contents[folderIdOf(BAD, 'Level 19 (EXCEED GEAR)')]).toEqual([badChart('2-MXM')]);
     expect(contents[`F${'0'.repeat(64)}`]).toEqual([badChart('1-MXM')]);
@@ -513,7 +484,7 @@ describe('SeedLoader: ids, chart slots and hashes that must be unique', () => {
   });
 
   it('keeps the first chart with the id in its own game, and indexes the ITG hash for itgChartHash', async () => {
-    const rows = await database.db.select({ chartID: charts.chartID, game: charts.game, chartHashes: charts.chartHashes }).from(charts);
+    const rows = await catalogRows(database, 'charts');
     expect(rows.filter((r) => r.chartID === chartID('unique-sdvx-exh')).map((r) => r.game)).toEqual(['sdvx']);
     expect(rows.find((r) => r.chartID === chartID('unique-itg-1'))!.chartHashes).toEqual(['0123456789abcdef']);
   });
@@ -527,10 +498,7 @@ describe('SeedLoader: ids, chart slots and hashes that must be unique', () => {
     expect(again.rejected).toEqual([
       { file: 'charts-chunithm.json', index: 0, message: `duplicate id ${chartID('unique-sdvx-exh')}: the database already holds it as a sdvx chart` },
     ]);
-    const [row] = await database.db
-      .select({ game: charts.game })
-      .from(charts)
-      .where(sql`${charts.chartID} = ${chartID('unique-sdvx-exh')}`);
+    const [row] = await catalogRows(database, 'charts', { chartID: chartID('unique-sdvx-exh') });
     expect(row.game).toBe('sdvx');
   });
 });
@@ -549,7 +517,7 @@ describe('SeedLoader: sources and options', () => {
   it('refuses an unknown game in --games before reading anything', async () => {
     await expect(load(database, CLEAN, ['sdvx', 'nope'])).rejects.toThrow(SeedLoadError);
     await expect(load(database, CLEAN, ['nope'])).rejects.toThrow(/Unknown game nope\. Supported: iidx/);
-    expect(await countOf(database, songs)).toBe(0);
+    expect(await countOf(database, 'songs')).toBe(0);
   });
 
   it('refuses a directory that does not exist', async () => {
@@ -565,11 +533,8 @@ describe('SeedLoader: sources and options', () => {
     expect(summary(report, 'folders.json')).toMatchObject({ records: 5, inserted: 5 });
     expect(summary(report, 'tables.json')).toMatchObject({ records: 2, inserted: 2 });
     expect(report.resolvedGpts).toEqual(['sdvx:Single']);
-    const games = await database.db.execute(
-      sql`SELECT DISTINCT game FROM songs UNION SELECT DISTINCT game FROM charts UNION SELECT DISTINCT game FROM folders UNION SELECT DISTINCT game FROM game_tables`,
-    );
-    expect((games as unknown as { rows: { game: string }[] }).rows.map((r) => r.game)).toEqual(['sdvx']);
-    expect(await countOf(database, charts)).toBe(11);
+    expect(await catalogGames(database)).toEqual(['sdvx']);
+    expect(await countOf(database, 'charts')).toBe(11);
   });
 });
 
@@ -612,12 +577,12 @@ describe('SeedLoader: loading from a URL', () => {
     expect(summary(report, 'charts-sdvx.json')).toMatchObject({ records: 11, inserted: 11 });
     expect(report.folderLinks).toBe(17);
     expect(requested).toContain('/seeds/songs-sdvx.json');
-    expect(await countOf(database, songs)).toBe(5);
+    expect(await countOf(database, 'songs')).toBe(5);
   });
 
   it('fails the load on any other HTTP error, writing nothing', async () => {
     await expect(load(database, `${base}/broken`, ['chunithm'])).rejects.toThrow(/HTTP 500/);
-    expect(await countOf(database, songs)).toBe(5);
+    expect(await countOf(database, 'songs')).toBe(5);
   });
 });
 
@@ -635,15 +600,16 @@ describe('SeedLoader: the load is atomic', () => {
   it('writes nothing when a write fails midway, and loads fully once the cause is gone', async () => {
     // A constraint this test adds to its own database: the folder passes every seed check, but the
     // folders are written after the songs and charts, so the transaction fails halfway through.
-    await database.db.execute(sql`ALTER TABLE folders ADD CONSTRAINT test_no_level_20 CHECK (title <> 'Level 20 (EXCEED GEAR)')`);
+    const allowAgain = await forbidFolderTitle(database, 'Level 20 (EXCEED GEAR)');
     await expect(load(database, CLEAN, ['sdvx'])).rejects.toThrow();
-    for (const table of [songs, charts, folders, folderCharts, gameTables, goals, quests, questlines]) expect(await countOf(database, table)).toBe(0);
+    for (const table of ['songs', 'charts', 'folders', 'folderCharts', 'tables', 'goals', 'quests', 'questlines'] as const)
+      expect(await countOf(database, table)).toBe(0);
 
-    await database.db.execute(sql`ALTER TABLE folders DROP CONSTRAINT test_no_level_20`);
+    await allowAgain();
     const report = await load(database, CLEAN, ['sdvx']);
     expect(report.changed).toBe(true);
-    expect(await countOf(database, charts)).toBe(11);
-    expect(await countOf(database, folderCharts)).toBe(17);
+    expect(await countOf(database, 'charts')).toBe(11);
+    expect(await countOf(database, 'folderCharts')).toBe(17);
   });
 });
 

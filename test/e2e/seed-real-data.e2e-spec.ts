@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { SeedLoader, type SeedReport } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import type { Database } from '../../src/database/database.js';
-import { charts, folderCharts, folders, gameTables, goals, questlines, quests, songs } from '../../src/database/schema.js';
 import { openTestDatabase } from '../support/app.js';
+import { catalogRows, countRows, folderContents, type TableName } from '../support/stored.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
 /** The real Tachi seeds, when this machine has them (never copied into the project). */
@@ -56,7 +54,13 @@ function expectedMembers(folder: RawFolder, gameCharts: RawChart[]): string[] {
   let database: Database;
   let drop: () => Promise<void>;
   let report: SeedReport;
-  const countOf = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0].n;
+  const countOf = (table: TableName) => countRows(database, table);
+  /** The charts of the folder titled `title`, and the folder. */
+  const folderTitled = async (title: string) => {
+    const [folder] = await catalogRows(database, 'folders', { title });
+    const members = new Set((await folderContents(database))[folder.folderID]);
+    return { folder, members: (await catalogRows(database, 'charts')).filter((c) => members.has(c.chartID)) };
+  };
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
@@ -104,20 +108,20 @@ function expectedMembers(folder: RawFolder, gameCharts: RawChart[]): string[] {
     for (const [file, n] of Object.entries(expected)) {
       expect(report.collections.find((c) => c.file === file)).toEqual({ file, records: n, inserted: n, updated: 0, unchanged: 0, rejected: 0 });
     }
-    expect(await countOf(songs)).toBe(songsSdvx + songsChu);
-    expect(await countOf(charts)).toBe(chartsSdvx + chartsChu);
-    expect(await countOf(folders)).toBe(expected['folders.json']);
-    expect(await countOf(gameTables)).toBe(expected['tables.json']);
-    expect(await countOf(goals)).toBe(expected['goals.json']);
-    expect(await countOf(quests)).toBe(expected['quests.json']);
-    expect(await countOf(questlines)).toBe(expected['questlines.json']);
+    expect(await countOf('songs')).toBe(songsSdvx + songsChu);
+    expect(await countOf('charts')).toBe(chartsSdvx + chartsChu);
+    expect(await countOf('folders')).toBe(expected['folders.json']);
+    expect(await countOf('tables')).toBe(expected['tables.json']);
+    expect(await countOf('goals')).toBe(expected['goals.json']);
+    expect(await countOf('quests')).toBe(expected['quests.json']);
+    expect(await countOf('questlines')).toBe(expected['questlines.json']);
   });
 
   it('resolves every folder to exactly the charts its filter names', async () => {
     const chartsByGame = { sdvx: read<RawChart>('charts-sdvx.json'), chunithm: read<RawChart>('charts-chunithm.json') };
     const rawFolders = ofGames(read<RawFolder>('folders.json'));
     const stored = new Map<string, string[]>();
-    for (const row of await database.db.select().from(folderCharts)) stored.set(row.folderID, [...(stored.get(row.folderID) ?? []), row.chartID]);
+    for (const [folderID, chartIDs] of Object.entries(await folderContents(database))) stored.set(folderID, chartIDs);
     let links = 0;
     const wrong: string[] = [];
     for (const folder of rawFolders) {
@@ -127,36 +131,26 @@ function expectedMembers(folder: RawFolder, gameCharts: RawChart[]): string[] {
     }
     expect(wrong).toEqual([]);
     expect(report.folderLinks).toBe(links);
-    expect(await countOf(folderCharts)).toBe(links);
+    expect(await countOf('folderCharts')).toBe(links);
   });
 
   it('puts only level-19 EXCEED GEAR charts in "Level 19 (EXCEED GEAR)"', async () => {
-    const [folder] = await database.db.select().from(folders).where(eq(folders.title, 'Level 19 (EXCEED GEAR)'));
+    const { folder, members } = await folderTitled('Level 19 (EXCEED GEAR)');
     expect(folder.game).toBe('sdvx');
-    const members = await database.db
-      .select({ chart: charts })
-      .from(folderCharts)
-      .innerJoin(charts, eq(charts.chartID, folderCharts.chartID))
-      .where(eq(folderCharts.folderID, folder.folderID));
     const rawCount = read<RawChart>('charts-sdvx.json').filter((c) => c.level === '19' && c.versions.includes('exceed')).length;
     expect(rawCount).toBe(189);
     expect(members).toHaveLength(rawCount);
-    for (const { chart } of members) {
+    for (const chart of members) {
       expect(chart.level).toBe('19');
       expect(chart.versions).toContain('exceed');
     }
   });
 
   it('puts MASTER and ULTIMA charts only in a chunithm ~in folder', async () => {
-    const [folder] = await database.db.select().from(folders).where(eq(folders.title, 'MASTER+ULTIMA (LUMINOUS PLUS)'));
-    const members = await database.db
-      .select({ chart: charts })
-      .from(folderCharts)
-      .innerJoin(charts, eq(charts.chartID, folderCharts.chartID))
-      .where(eq(folderCharts.folderID, folder.folderID));
+    const { members } = await folderTitled('MASTER+ULTIMA (LUMINOUS PLUS)');
     expect(members.length).toBeGreaterThan(0);
-    expect(new Set(members.map((m) => m.chart.difficulty))).toEqual(new Set(['MASTER', 'ULTIMA']));
-    for (const { chart } of members) expect(chart.versions).toContain('luminousplus');
+    expect(new Set(members.map((chart) => chart.difficulty))).toEqual(new Set(['MASTER', 'ULTIMA']));
+    for (const chart of members) expect(chart.versions).toContain('luminousplus');
   });
 
   it('changes nothing on a second load', async () => {

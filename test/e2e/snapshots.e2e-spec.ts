@@ -4,21 +4,21 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { EMPTY_SOCIALS, gameStatsSnapshots, userGameStats, users } from '../../src/database/schema.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { DAILY_SNAPSHOT_JOB, SNAPSHOT_CHECK_JOB, SnapshotScheduler } from '../../src/ugpt/snapshot.scheduler.js';
 import { SNAPSHOT_LOCK } from '../../src/repositories/snapshots.repository.js';
 import { SnapshotsService, utcMidnight, type SnapshotResult } from '../../src/ugpt/snapshots.service.js';
 import { buildIfNeeded, ROOT, runCli } from '../support/cli.js';
 import { createTestApp, openTestDatabase, usingPostgres, type TestApp } from '../support/app.js';
+import { allowUnrankedSnapshots, runStatements, setSnapshotRanking, storeSnapshots, storeUser } from '../support/db-fixtures.js';
 import { batchManual, loadFixtureCatalog, type ScoreElement } from '../support/imports.js';
 import { importSdvx, loadScoreFixtures, sdvxScore, SCORE_FIXTURES } from '../support/score-fixtures.js';
+import { countRows, storedSnapshots } from '../support/stored.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
@@ -88,19 +88,9 @@ describe('daily snapshots', () => {
     expect(res.status).toBe(200);
     return res.body as Snapshot[];
   };
-  const rowsAt = (timestamp: number) =>
-    t.database.db
-      .select()
-      .from(gameStatsSnapshots)
-      .where(eq(gameStatsSnapshots.timestamp, timestamp))
-      .orderBy(asc(gameStatsSnapshots.game), asc(gameStatsSnapshots.userID));
-  const rowOf = async (u: SignedUpUser, timestamp: number, game = 'sdvx') => {
-    const [row] = await t.database.db
-      .select()
-      .from(gameStatsSnapshots)
-      .where(and(eq(gameStatsSnapshots.userID, u.user.id), eq(gameStatsSnapshots.game, game), eq(gameStatsSnapshots.timestamp, timestamp)));
-    return row;
-  };
+  /** Every profile's snapshot of the day, by game and user (with `rankings`, which the history route leaves out). */
+  const rowsAt = (timestamp: number) => storedSnapshots(t, { timestamp });
+  const rowOf = async (u: SignedUpUser, timestamp: number, game = 'sdvx') => (await storedSnapshots(t, { userID: u.user.id, game, timestamp }))[0];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -260,7 +250,7 @@ describe('daily snapshots', () => {
 
     it("catches up today's snapshot after boot when it is missing, and only then", async () => {
       const before = utcMidnight(Date.now());
-      const sinceToday = () => t.database.db.select().from(gameStatsSnapshots).where(gte(gameStatsSnapshots.timestamp, before));
+      const sinceToday = () => storedSnapshots(t, {}, { since: before });
       expect(await sinceToday()).toEqual([]);
       // Every profile: those of DAY2 and the player who started after the job's days.
       const profiles = (await rowsAt(DAY2)).length + 1;
@@ -346,7 +336,7 @@ describe('daily snapshots', () => {
 
     it("retries a failed midnight run at the next hourly check, which then leaves the day's snapshot alone", async () => {
       const day = utcMidnight(Date.now()) + 30 * DAY;
-      const profiles = (await t.database.db.select().from(userGameStats)).length;
+      const profiles = await countRows(t, 'profiles');
       await withInstance(async (app) => {
         const scheduler = app.get(SnapshotScheduler);
         await scheduler.catchUp;
@@ -424,16 +414,9 @@ describe('migration 0009_snapshot_ranking_untimed_scores', () => {
   it('ranks each unrated profile 1 + the rated players of its GPT and day, fills in the missing algorithms, and makes ranking NOT NULL', async () => {
     const { database, drop } = await openTestDatabase();
     try {
-      const db = database.db;
-      await db.execute(sql.raw('ALTER TABLE game_stats_snapshots ALTER COLUMN ranking DROP NOT NULL'));
-      const ids = (
-        await db
-          .insert(users)
-          .values(
-            [1, 2, 3, 4].map((i) => ({ username: `mig_${i}`, usernameLowercase: `mig_${i}`, about: '', socialMedia: EMPTY_SOCIALS, joinDate: 0, lastSeen: 0 })),
-          )
-          .returning({ id: users.id })
-      ).map((r) => r.id);
+      await allowUnrankedSnapshots(database);
+      const ids: number[] = [];
+      for (const i of [1, 2, 3, 4]) ids.push(await storeUser(database, `mig_${i}`));
       const row = (
         user: number,
         game: string,
@@ -442,8 +425,8 @@ describe('migration 0009_snapshot_ranking_untimed_scores', () => {
         ratings: Record<string, number | null>,
         ranking: number | null,
         rankings: Record<string, { ranking: number; outOf: number }>,
-      ) => ({ userID: ids[user], game, playtype, timestamp, classes: {}, ratings, playcount: 1, ranking, rankings }) as typeof gameStatsSnapshots.$inferInsert;
-      await db.insert(gameStatsSnapshots).values([
+      ) => ({ userID: ids[user], game, playtype, timestamp, classes: {}, ratings, playcount: 1, ranking, rankings });
+      await storeSnapshots(database, [
         // DAY1 sdvx: two tied rated players, two unrated; outOf 4.
         row(0, 'sdvx', 'Single', DAY1, { VF6: 1 }, 1, { VF6: { ranking: 1, outOf: 4 } }),
         row(1, 'sdvx', 'Single', DAY1, { VF6: 1 }, 1, { VF6: { ranking: 1, outOf: 4 } }),
@@ -458,12 +441,12 @@ describe('migration 0009_snapshot_ranking_untimed_scores', () => {
 
       const migration = fs.readFileSync(path.join(ROOT, 'drizzle', '0009_snapshot_ranking_untimed_scores.sql'), 'utf8');
       // The index exists already in this migrated database; the backfill and the constraint run again.
-      for (const statement of migration.split('--> statement-breakpoint').filter((st) => !st.includes('CREATE INDEX'))) await db.execute(sql.raw(statement));
+      await runStatements(
+        database,
+        migration.split('--> statement-breakpoint').filter((st) => !st.includes('CREATE INDEX')),
+      );
 
-      const rows = await db
-        .select()
-        .from(gameStatsSnapshots)
-        .orderBy(asc(gameStatsSnapshots.timestamp), asc(gameStatsSnapshots.game), asc(gameStatsSnapshots.userID));
+      const rows = await storedSnapshots(database);
       expect(rows.map((r) => [ids.indexOf(r.userID), r.game, r.timestamp, r.ranking, r.rankings])).toEqual([
         [0, 'iidx', DAY1, 1, { ktLampRating: { ranking: 1, outOf: 2 }, BPI: { ranking: 1, outOf: 2 } }],
         [1, 'iidx', DAY1, 2, { ktLampRating: { ranking: 2, outOf: 2 }, BPI: { ranking: 1, outOf: 2 } }],
@@ -473,7 +456,7 @@ describe('migration 0009_snapshot_ranking_untimed_scores', () => {
         [3, 'sdvx', DAY1, 3, { VF6: { ranking: 3, outOf: 4 } }],
         [2, 'sdvx', DAY2, 1, { VF6: { ranking: 1, outOf: 1 } }],
       ]);
-      const failure = await db.execute(sql.raw(`UPDATE game_stats_snapshots SET ranking = NULL WHERE user_id = ${ids[0]}`)).then(
+      const failure = await setSnapshotRanking(database, ids[0], null).then(
         () => undefined,
         (err: unknown) => err as Error & { cause?: Error },
       );
@@ -560,7 +543,7 @@ describe('npm run cli -- snapshot', () => {
 
     const check = await openDatabase();
     try {
-      const rows = await check.db.select().from(gameStatsSnapshots).orderBy(asc(gameStatsSnapshots.userID));
+      const rows = (await storedSnapshots(check)).sort((x, y) => x.userID - y.userID);
       // The PUC on 1-EXH is 0.323; the A+ CLEARs of 9,000,000 are 28 × 0.9 × 91 × 100 / 1e6 = 0.229 and
       // 30 × 0.9 × 91 × 100 / 1e6 = 0.245, 0.474 in all: the second player ranks first.
       expect(rows.map((r) => [r.userID, r.timestamp, r.playcount, r.ranking])).toEqual([

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { randomHex } from '../../src/common/crypto.js';
-import { personalBests, scores } from '../../src/database/schema.js';
 import { findGpt } from '../../src/game-support/registry.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { ImportsRepository } from '../../src/repositories/imports.repository.js';
@@ -12,6 +10,7 @@ import { SeedSource } from '../../src/seeds/seed-source.js';
 import { SnapshotsService, utcMidnight } from '../../src/ugpt/snapshots.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { fixtureChartID, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
+import { storedScoreRecord } from '../support/stored.js';
 import { failed, issueTachiToken, ok, signUpTachi } from '../support/tachi.js';
 import { bearer, type SignedUpUser } from '../support/users.js';
 
@@ -140,7 +139,7 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     const [scoreID] = imported.scoreIDs as string[];
     const { score } = ok<{ score: Doc }>(await t.http().get(`/api/v1/scores/${scoreID}`));
     expect(keys(score)).toEqual(SCORE_KEYS);
-    const [row] = await t.database.db.select().from(scores).where(eq(scores.scoreID, scoreID));
+    const row = await storedScoreRecord(t, scoreID);
     expect(score).toMatchObject({
       scoreID,
       userID: u.user.id,
@@ -172,11 +171,8 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     const patched = ok<Doc>(await t.http().patch(`/api/v1/scores/${scoreID}`).set(bearer(token)).send({ highlight: true, comment: 'tachi' }));
     expect(keys(patched)).toEqual(SCORE_KEYS);
     expect(patched).toMatchObject({ highlight: true, comment: 'tachi' });
-    const [pb] = await t.database.db
-      .select()
-      .from(personalBests)
-      .where(and(eq(personalBests.userID, u.user.id), eq(personalBests.chartID, chartID())));
-    expect(pb.highlighted).toBe(true);
+    const { pb } = ok<{ pb: Doc }>(await t.http().get(`/api/v1/users/${u.user.id}/games/sdvx/Single/pbs/${chartID()}`));
+    expect(pb.highlight).toBe(true);
   });
 
   it('PB: highlight and Tachi’s scoreData', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq } from 'drizzle-orm';
-import { goals, goalSubs, quests, questSubs } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { storeGoals, storeGoalSubs, storeQuests, storeQuestSubs } from '../support/db-fixtures.js';
 import { importAs, quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
+import { countRows, storedGoalSub, storedQuestSub } from '../support/stored.js';
 import { GOALS, loadTargetSeeds, QUEST_ONE, QUEST_TWO, targetChart, targetPlay } from '../support/target-fixtures.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
@@ -47,20 +47,9 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
     await importAs(t, p, [targetPlay(6, 8_000_000, 'CLEAR', T0 - 100 * MIN + n)]);
     return p;
   }
-  const sub = async (p: QuickPlayer, goalID: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(goalSubs)
-        .where(and(eq(goalSubs.userID, p.id), eq(goalSubs.goalID, goalID)))
-    )[0];
-  const qsub = async (p: QuickPlayer, questID: string) =>
-    (
-      await t.database.db
-        .select()
-        .from(questSubs)
-        .where(and(eq(questSubs.userID, p.id), eq(questSubs.questID, questID)))
-    )[0];
+  /** The player's goal and quest subscriptions, as GET …/targets/goals/:goalID and …/quests/:questID serve them. */
+  const sub = (p: QuickPlayer, goalID: string) => storedGoalSub(t, p.id, goalID);
+  const qsub = (p: QuickPlayer, questID: string) => storedQuestSub(t, p.id, questID);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -328,10 +317,12 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
     it('caps quest subscriptions at 100 per GPT', async () => {
       const p = await newPlayer('qcap');
       const ids = Array.from({ length: 100 }, (_, i) => `capquest${String(i).padStart(3, '0')}`);
-      await t.database.db
-        .insert(quests)
-        .values(ids.map((questID) => ({ questID, game: 'sdvx', playtype: 'Single', name: questID, desc: '', questData: [], seedHash: '' })));
-      await t.database.db.insert(questSubs).values(
+      await storeQuests(
+        t,
+        ids.map((questID) => ({ questID, game: 'sdvx', playtype: 'Single', name: questID, desc: '', questData: [] })),
+      );
+      await storeQuestSubs(
+        t,
         ids.slice(0, 99).map((questID, i) => ({
           userID: p.id,
           questID,
@@ -392,7 +383,7 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
       const q = await newPlayer('adder');
       const again = await t.http().post(ugpt(q, '/goals/add-goal')).set(bearer(q.token)).send(body);
       expect(again.body.goal.goalID).toBe(goalID);
-      expect(await t.database.db.select().from(goals).where(eq(goals.goalID, goalID))).toHaveLength(1);
+      expect(await countRows(t, 'goals', { goalID })).toBe(1);
 
       const got = await t.http().get(ugpt(p, `/goals/${goalID}`));
       expect(got.status).toBe(200);
@@ -451,7 +442,7 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
         expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
         expect(String(res.body.message)).toMatch(message);
       }
-      expect(await t.database.db.select().from(goalSubs).where(eq(goalSubs.userID, p.id))).toHaveLength(0);
+      expect(await countRows(t, 'goalSubs', { userID: p.id })).toBe(0);
     });
 
     it('a goal already achieved cannot be added (400); PUT subscribes to existing goals and makes quest goals standalone', async () => {
@@ -511,10 +502,10 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
         name: `cap ${i}`,
         charts: { type: 'single' as const, data: targetChart(4) },
         criteria: { key: 'score', value: 1_000_000 + i, mode: 'single' as const },
-        seedHash: '',
       }));
-      await t.database.db.insert(goals).values(made);
-      await t.database.db.insert(goalSubs).values(
+      await storeGoals(t, made);
+      await storeGoalSubs(
+        t,
         made.slice(0, 999).map((g) => ({
           userID: p.id,
           goalID: g.goalID,
@@ -633,7 +624,7 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
           { questID: QUEST_TWO, old: { progress: 0, achieved: false }, new: { progress: 2, achieved: true } },
         ]),
       );
-      const stored = await sub(p, GOALS.lamp1.goalID);
+      const stored = (await sub(p, GOALS.lamp1.goalID))!;
       expect(stored).toMatchObject({ achieved: true, wasInstantlyAchieved: false });
       expect(stored.timeAchieved).toEqual(stored.lastInteraction);
 
@@ -656,7 +647,7 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
       // popular goals count subscribers
       const popular = await t.http().get(`${GPT}/goals/popular`);
       const lamp1 = popular.body.find((g: { goalID: string }) => g.goalID === GOALS.lamp1.goalID);
-      expect(lamp1.__subscriptions).toBe((await t.database.db.select().from(goalSubs).where(eq(goalSubs.goalID, GOALS.lamp1.goalID))).length);
+      expect(lamp1.__subscriptions).toBe(await countRows(t, 'goalSubs', { goalID: GOALS.lamp1.goalID }));
       expect(popular.body.length).toBeLessThanOrEqual(100);
       const counts = popular.body.map((g: { __subscriptions: number }) => g.__subscriptions);
       expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
@@ -715,30 +706,15 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
     });
 
     it('a folder that gains a chart re-evaluates its goals; a changed quest re-subscribes and notifies its subscribers', async () => {
-      const before = (
-        await t.database.db
-          .select()
-          .from(goalSubs)
-          .where(and(eq(goalSubs.userID, alice.user.id), eq(goalSubs.goalID, GOALS.folderProp.goalID)))
-      )[0];
+      const before = await storedGoalSub(t, alice.user.id, GOALS.folderProp.goalID);
       expect(before).toMatchObject({ outOf: 2, progress: 1 });
       await loadTargetSeeds(t, { folderSongs: [1, 2, 3, 4, 5, 6], questOneGoals: [GOALS.lamp1.goalID, GOALS.multi.goalID, GOALS.score2.goalID] });
-      const after = (
-        await t.database.db
-          .select()
-          .from(goalSubs)
-          .where(and(eq(goalSubs.userID, alice.user.id), eq(goalSubs.goalID, GOALS.folderProp.goalID)))
-      )[0];
+      const after = (await storedGoalSub(t, alice.user.id, GOALS.folderProp.goalID))!;
       // 6 charts now: floor(0.5 × 6) = 3; alice cleared song 1 only
       expect(after).toMatchObject({ outOf: 3, progress: 1, outOfHuman: '3' });
       expect(after.lastInteraction).not.toBeNull();
       // quest one now holds score2 too: alice got a sub for it, and a notification
-      const score2 = (
-        await t.database.db
-          .select()
-          .from(goalSubs)
-          .where(and(eq(goalSubs.userID, alice.user.id), eq(goalSubs.goalID, GOALS.score2.goalID)))
-      )[0];
+      const score2 = await storedGoalSub(t, alice.user.id, GOALS.score2.goalID);
       expect(score2).toMatchObject({ wasAssignedStandalone: false });
       const notes = await alice.agent.get(`/api/v1/users/${alice.user.id}/notifications`);
       expect(notes.status).toBe(200);
@@ -766,18 +742,18 @@ describe('targets: goals, quests, questlines and subscriptions', () => {
             .set(bearer(bobToken))
         ).status,
       ).toBe(200);
-      expect(await t.database.db.select().from(goalSubs).where(eq(goalSubs.userID, bob.user.id))).toHaveLength(2);
+      expect(await countRows(t, 'goalSubs', { userID: bob.user.id })).toBe(2);
       const res = await bob.agent.delete(`/api/v1/users/${bob.user.id}`).send({ '!password': bob.password });
       expect(res.status).toBe(200);
-      expect(await t.database.db.select().from(goalSubs).where(eq(goalSubs.userID, bob.user.id))).toEqual([]);
-      expect(await t.database.db.select().from(questSubs).where(eq(questSubs.userID, bob.user.id))).toEqual([]);
+      expect(await countRows(t, 'goalSubs', { userID: bob.user.id })).toBe(0);
+      expect(await countRows(t, 'questSubs', { userID: bob.user.id })).toBe(0);
     });
 
     it('removing the profile (destroy-ugpt route of the user) removes the subscriptions', async () => {
       const res = await alice.agent.delete(`/api/v1/users/${alice.user.id}/games/sdvx/Single`).send({ '!password': alice.password });
       expect(res.status).toBe(200);
-      expect(await t.database.db.select().from(goalSubs).where(eq(goalSubs.userID, alice.user.id))).toEqual([]);
-      expect(await t.database.db.select().from(questSubs).where(eq(questSubs.userID, alice.user.id))).toEqual([]);
+      expect(await countRows(t, 'goalSubs', { userID: alice.user.id })).toBe(0);
+      expect(await countRows(t, 'questSubs', { userID: alice.user.id })).toBe(0);
     });
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { syncChartPrimaryFlags } from '../../src/scoring/chart-primary-sync.js';
+import { syncChartPrimaryFlags } from '../../src/scoring/maintenance/chart-primary-sync.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { importAs, lbChart, loadLeaderboardCatalog, play, quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 

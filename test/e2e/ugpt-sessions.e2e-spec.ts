@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { sessionsOf } from '../support/imports.js';
 import { importSdvx, loadScoreFixtures, sdvxScore, type SdvxDifficulty } from '../support/score-fixtures.js';
+import { countRows, storedSession, storedSessions } from '../support/stored.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 
 const MIN = 60_000;
@@ -80,8 +80,11 @@ describe('UGPT sessions (/users/:userID/games/:game/:playtype/sessions…)', () 
     elements.push(sdvxScore(4, 'MXM', 9_000_000, 'CLEAR', T0 + 102 * DAY), sdvxScore(5, 'MXM', 9_100_000, 'CLEAR', T0 + 103 * DAY));
     const doc = await importSdvx(alice.agent, elements);
     expect(doc.createdSessions).toHaveLength(SESSIONS);
-    ids = (await sessionsOf(t.database, alice.user.id)).map((s) => s.sessionID);
+    // More than sessions/recent lists: each created session's own document, earliest first.
+    const created = await Promise.all(doc.createdSessions.map(async ({ sessionID }) => (await storedSession(t, sessionID))!));
+    ids = created.sort((x, y) => x.timeStarted - y.timeStarted).map((s) => s.sessionID);
     expect(ids).toHaveLength(SESSIONS);
+    expect(await countRows(t, 'sessions', { userID: alice.user.id })).toBe(SESSIONS);
 
     // Names: "Session k", three marathon names (two holding the whole word, one a longer word); highlights: all but 0–2.
     const special: Record<number, string> = { 10: 'Evening Marathon Session', 20: 'Marathon Session', 30: 'Marathons Galore Session' };
@@ -89,7 +92,7 @@ describe('UGPT sessions (/users/:userID/games/:game/:playtype/sessions…)', () 
 
     // bob: two one-score sessions, one named like alice's; carol: a score without a time, so no session.
     await importSdvx(bob.agent, [sdvxScore(1, 'EXH', 9_000_000, 'CLEAR', T0), sdvxScore(2, 'EXH', 9_000_000, 'CLEAR', T0 + DAY)]);
-    bobSessionIDs = (await sessionsOf(t.database, bob.user.id)).map((s) => s.sessionID);
+    bobSessionIDs = (await storedSessions(t, bob.user.id)).map((s) => s.sessionID);
     // Both named: a generated name can hold the word "Marathon" (one noun in ~60), which would match the search.
     await patchSession(bob, bobSessionIDs[0], { name: 'Warm-up' });
     await patchSession(bob, bobSessionIDs[1], { name: 'Marathon Session', highlight: true });

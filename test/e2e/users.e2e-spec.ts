@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq, inArray } from 'drizzle-orm';
 import { PERMISSIONS } from '../../src/common/permissions.js';
-import { EMPTY_SOCIALS, profileRatings, userGameStats, users } from '../../src/database/schema.js';
 import type { UserDocument } from '../../src/presenters/user.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { setLastSeen as storeLastSeen, storeProfiles, storeUser } from '../support/db-fixtures.js';
+import { countRows } from '../support/stored.js';
 import { bearer, issueToken, signUp, uniqueUsername, type SignedUpUser } from '../support/users.js';
 
 const API = '/api/v1';
 const MINUTE = 60_000;
+/** A user's socialMedia before they set any. */
+const NO_SOCIALS = { discord: null, twitter: null, github: null, steam: null, youtube: null, twitch: null };
 
 describe('users', () => {
   let t: TestApp;
@@ -20,23 +22,12 @@ describe('users', () => {
 
   /** Inserts users straight into the table (no credentials): enough for the public reads. */
   async function insertUsers(rows: { username: string; lastSeen: number }[]): Promise<number[]> {
-    const inserted = await t.database.db
-      .insert(users)
-      .values(
-        rows.map((r) => ({
-          username: r.username,
-          usernameLowercase: r.username.toLowerCase(),
-          about: 'inserted',
-          socialMedia: EMPTY_SOCIALS,
-          joinDate: r.lastSeen,
-          lastSeen: r.lastSeen,
-        })),
-      )
-      .returning({ id: users.id });
-    return inserted.map((r) => r.id);
+    const ids: number[] = [];
+    for (const r of rows) ids.push(await storeUser(t, r.username, { about: 'inserted', joinDate: r.lastSeen, lastSeen: r.lastSeen }));
+    return ids;
   }
 
-  const setLastSeen = (ids: number[], lastSeen: number) => t.database.db.update(users).set({ lastSeen }).where(inArray(users.id, ids));
+  const setLastSeen = (ids: number[], lastSeen: number) => storeLastSeen(t, ids, lastSeen);
 
   describe('GET /users', () => {
     it('returns at most 100 users, most recently seen first, without private fields', async () => {
@@ -103,8 +94,7 @@ describe('users', () => {
       const recent = Date.now() - 30_000;
       await setLastSeen([u.user.id], recent);
       await t.http().get(`${API}/status`).set(bearer(token));
-      const [row] = await t.database.db.select({ lastSeen: users.lastSeen }).from(users).where(eq(users.id, u.user.id));
-      expect(row.lastSeen).toBe(recent);
+      expect(((await t.http().get(`${API}/users/${u.user.id}`)).body as UserDocument).lastSeen).toBe(recent);
     });
 
     it('searches a case-insensitive substring of the username', async () => {
@@ -189,7 +179,7 @@ describe('users', () => {
       expect(res.body.id).toBe(u.user.id);
       expect(res.body.about).toBe('Plays **everything**.');
       expect(res.body.status).toBe('grinding');
-      expect(res.body.socialMedia).toEqual({ ...EMPTY_SOCIALS, discord: 'someone#1234', github: 'octocat' });
+      expect(res.body.socialMedia).toEqual({ ...NO_SOCIALS, discord: 'someone#1234', github: 'octocat' });
       expect((await t.http().get(`${API}/users/${u.user.id}`)).body).toEqual(res.body);
     });
 
@@ -340,7 +330,6 @@ describe('users', () => {
         playtype,
         ratings,
         classes,
-        lastUpdated: Date.now(),
       });
       const rows = [
         row(low, 'iidx', 'SP', { ktLampRating: 10, BPI: 50 }, { dan: 'KAIDEN' }),
@@ -350,15 +339,8 @@ describe('users', () => {
         row(low, 'chunithm', 'Single', { naiveRating: 15.5 }),
         row(other, 'chunithm', 'Single', { naiveRating: 16 }),
       ];
-      await t.database.db.insert(userGameStats).values(rows);
-      // The service keeps one profile_ratings row per numeric rating beside the stats; written directly here, so do the same.
-      await t.database.db.insert(profileRatings).values(
-        rows.flatMap((r) =>
-          Object.entries(r.ratings)
-            .filter((e): e is [string, number] => typeof e[1] === 'number')
-            .map(([alg, value]) => ({ userID: r.userID, game: r.game, playtype: r.playtype, alg, value })),
-        ),
-      );
+      // With the profile_ratings row the service keeps per numeric rating beside the stats.
+      await storeProfiles(t, rows);
 
       const res = await t.http().get(`${API}/users/${low}/game-stats`);
       expect(res.status).toBe(200);
@@ -396,7 +378,7 @@ describe('users', () => {
     it('does not count other users rows as the requested user', async () => {
       const [solo] = await insertUsers([{ username: uniqueUsername('gs_solo'), lastSeen: Date.now() }]);
       expect((await t.http().get(`${API}/users/${solo}/game-stats`)).body).toEqual([]);
-      expect(await t.database.db.select().from(userGameStats).where(eq(userGameStats.userID, solo))).toEqual([]);
+      expect(await countRows(t, 'profiles', { userID: solo })).toBe(0);
     });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { webhookDeliveries } from '../../src/database/schema.js';
 import { WEBHOOK_QUEUE_NAME } from '../../src/webhooks/bullmq-webhook-queue.js';
 import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
+import { storeWebhookDelivery } from '../support/db-fixtures.js';
 import { batchManual, imported, loadFixtureCatalog, MINUTE, T0 } from '../support/imports.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -89,7 +89,7 @@ const raisingImport = () =>
     const client = await createWebhookClient(dev, `${receiver.url}/q-stored`);
     const p = await signUp(t);
     const payload = { type: 'class-update/v1', content: { userID: p.user.id, set: 'dan', old: null, new: 'DAN_1', game: 'sdvx', playtype: 'Single' } };
-    await t.database.db.insert(webhookDeliveries).values({
+    await storeWebhookDelivery(t, {
       clientID: client.clientID,
       userID: p.user.id,
       eventKey: 'stored-by-the-cli',

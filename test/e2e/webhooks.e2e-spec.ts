@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
-import { apiClients, goals, quests, webhookDeliveries } from '../../src/database/schema.js';
 import { WebhooksService } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { storeGoals, storeQuests, storeWebhookDelivery } from '../support/db-fixtures.js';
 import { batchManual, imported, loadFixtureCatalog, T0, MINUTE } from '../support/imports.js';
+import { storedApiClient } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { authorise, createWebhookClient, deliveriesOf, settledDeliveries, signatureIsValid, type WebhookClient } from '../support/webhooks.js';
@@ -82,8 +82,7 @@ describe('webhooks', () => {
       const devKey = await issueToken(dev, ['submit_score']);
       expect((await t.http().post(path).set(bearer(devKey))).status).toBe(403);
       // Nothing changed.
-      const [row] = await t.database.db.select().from(apiClients).where(eq(apiClients.clientID, client.clientID));
-      expect(row.webhookSecret).toBe(client.webhookSecret);
+      expect((await storedApiClient(t, client.clientID))?.webhookSecret).toBe(client.webhookSecret);
     });
   });
 
@@ -148,7 +147,7 @@ describe('webhooks', () => {
 
   it('sends goals-achieved/v1 and quest-achieved/v1 for the goals and quests an ImportDocument shows newly achieved', async () => {
     // The targets module fills goalInfo/questInfo; here a hand-made document of that shape, with a real goal and quest row.
-    await t.database.db.insert(goals).values([
+    await storeGoals(t, [
       {
         goalID: 'G-webhook-1',
         game: 'sdvx',
@@ -168,15 +167,17 @@ describe('webhooks', () => {
         seedHash: 'x',
       },
     ]);
-    await t.database.db.insert(quests).values({
-      questID: 'Q-webhook',
-      game: 'sdvx',
-      playtype: 'Single',
-      name: 'Quest',
-      desc: '',
-      questData: [{ title: 'All', goals: [{ goalID: 'G-webhook-1' }, { goalID: 'G-webhook-2' }] }],
-      seedHash: 'x',
-    });
+    await storeQuests(t, [
+      {
+        questID: 'Q-webhook',
+        game: 'sdvx',
+        playtype: 'Single',
+        name: 'Quest',
+        desc: '',
+        questData: [{ title: 'All', goals: [{ goalID: 'G-webhook-1' }, { goalID: 'G-webhook-2' }] }],
+        seedHash: 'x',
+      },
+    ]);
     const client = await createWebhookClient(dev, `${receiver.url}/targets`);
     const p = await signUp(t);
     await authorise(p, client);
@@ -288,7 +289,7 @@ describe('webhooks', () => {
     const client = await createWebhookClient(dev, `${receiver.url}/leftover`);
     const p = await signUp(t);
     const payload = { type: 'class-update/v1', content: { userID: p.user.id, set: 'dan', old: null, new: 'DAN_1', game: 'sdvx', playtype: 'Single' } };
-    await t.database.db.insert(webhookDeliveries).values({
+    await storeWebhookDelivery(t, {
       clientID: client.clientID,
       userID: p.user.id,
       eventKey: 'left-by-another-process',

@@ -1,13 +1,10 @@
 import { expect } from '@jest/globals';
-import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import type { Permission } from '../../src/common/permissions.js';
 import type { Database } from '../../src/database/database.js';
-import { orphanScores, personalBests, scores, sessions, userGameStats } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from './users.js';
@@ -22,6 +19,9 @@ export const fixtureChart = (tag: string) => createHash('sha1').update(`import-p
 export const T0 = Date.UTC(2024, 0, 15, 12);
 export const HOUR = 60 * 60 * 1000;
 export const MINUTE = 60 * 1000;
+
+/** How the file route refuses a file whole: a 400 whose message matches. */
+export const refusedFile = (message: RegExp) => ({ status: 400, body: expect.objectContaining({ message: expect.stringMatching(message) }) });
 
 /** Loads a fixture directory (catalog by default) with the real seed loader; fails on any rejected record. */
 export async function loadFixtureCatalog(database: Database, dir = 'catalog', games?: string[]) {
@@ -88,42 +88,14 @@ export function errorsByIndex(doc: ImportDocument): Map<number, { type: string; 
   return out;
 }
 
-export async function scoresOf(database: Database, userID: number) {
-  return database.db.select().from(scores).where(eq(scores.userID, userID)).orderBy(asc(scores.timeAchieved), asc(scores.scoreID));
-}
-
-/** The user's PB on the chart as readers serve it: rank counted live while the chart is dirty, outOf its player count. */
-export async function pbOf(database: Database, userID: number, chartID: string) {
-  const [row] = await database.db
-    .select(rankedPbColumns)
-    .from(personalBests)
-    .leftJoin(...CHART_RANKING_JOIN)
-    .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
-  return row;
-}
-
-export async function sessionsOf(database: Database, userID: number) {
-  return database.db.select().from(sessions).where(eq(sessions.userID, userID)).orderBy(asc(sessions.timeStarted));
-}
-
-export async function orphansOf(database: Database, userID: number) {
-  return database.db.select().from(orphanScores).where(eq(orphanScores.userID, userID));
-}
-
-export async function statsOf(database: Database, userID: number, game: string, playtype: string) {
-  const [row] = await database.db
-    .select()
-    .from(userGameStats)
-    .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, game), eq(userGameStats.playtype, playtype)));
-  return row;
-}
-
 export interface UploadOptions {
   /** The scoreData file's name (default `scores` plus an extension guessed from contentType). */
   filename?: string;
   contentType?: string;
   /** Other multipart form fields (playtype, assertPlaytypeCorrect, …). */
   fields?: Record<string, string>;
+  /** Extra request headers (X-User-Intent, …). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -133,6 +105,7 @@ export interface UploadOptions {
 export function uploadFile(t: TestApp, token: string | null, importType: string, file: Buffer | string | null, options: UploadOptions = {}) {
   let req = t.http().post('/api/v1/import/file');
   if (token) req = req.set(bearer(token));
+  if (options.headers) req = req.set(options.headers);
   req = req.field('importType', importType);
   for (const [k, v] of Object.entries(options.fields ?? {})) req = req.field(k, v);
   if (file === null) return req;

@@ -5,9 +5,9 @@ import { ApiKeysService } from '../../src/api-keys/api-keys.service.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import type { Permission } from '../../src/common/permissions.js';
-import { EMPTY_SOCIALS, users } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
+import { storeUser } from './db-fixtures.js';
 import { bearer } from './users.js';
 
 /**
@@ -90,14 +90,11 @@ export interface QuickPlayer {
  * through HTTP as usual.
  */
 export async function quickPlayer(t: TestApp, username: string, permissions: Permission[] = ['submit_score', 'customise_score']): Promise<QuickPlayer> {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ username, usernameLowercase: username.toLowerCase(), about: '', socialMedia: EMPTY_SOCIALS, joinDate: 0, lastSeen: 0 })
-    .returning({ id: users.id });
+  const id = await storeUser(t, username);
   const { token } = await t.app
     .get(ApiKeysService, { strict: false })
-    .issue({ userID: row.id, identifier: 'leaderboard fixtures', permissions, fromAPIClient: null });
-  return { id: row.id, username, token };
+    .issue({ userID: id, identifier: 'leaderboard fixtures', permissions, fromAPIClient: null });
+  return { id, username, token };
 }
 
 /** A batch-manual score on a catalog chart, matched by in-game id. */

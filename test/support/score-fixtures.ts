@@ -1,11 +1,8 @@
 import fs from 'node:fs';
-import { CHART_RANKING_JOIN, rankedPbColumns } from '../../src/database/pb-rank.js';
 import path from 'node:path';
 import type request from 'supertest';
-import { and, eq } from 'drizzle-orm';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
-import { importLocks, personalBests } from '../../src/database/schema.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
 import type { TestApp } from './app.js';
 
@@ -59,16 +56,6 @@ export async function importSdvx(
   return doc;
 }
 
-/** The user's PB on the chart as readers serve it: rank counted live while the chart is dirty, outOf its player count. */
-export async function pbOf(t: TestApp, userID: number, chartID: string) {
-  const [row] = await t.database.db
-    .select(rankedPbColumns)
-    .from(personalBests)
-    .leftJoin(...CHART_RANKING_JOIN)
-    .where(and(eq(personalBests.userID, userID), eq(personalBests.chartID, chartID)));
-  return row;
-}
-
 /** The user's sdvx Single profile from GET /users/:userID/game-stats. */
 export async function sdvxStats(t: TestApp, userID: number): Promise<{ ratings: Record<string, number | null>; classes: Record<string, string> } | undefined> {
   const res = await t.http().get(`/api/v1/users/${userID}/game-stats`);
@@ -76,12 +63,4 @@ export async function sdvxStats(t: TestApp, userID: number): Promise<{ ratings: 
   return (res.body as { game: string; playtype: string; ratings: Record<string, number | null>; classes: Record<string, string> }[]).find(
     (s) => s.game === 'sdvx' && s.playtype === 'Single',
   );
-}
-
-/** Holds the user's import lock as a running import would: a row with a fresh heartbeat. Returns its release. */
-export async function holdImportLock(t: TestApp, userID: number): Promise<() => Promise<void>> {
-  await t.database.db.insert(importLocks).values({ userID, owner: 'e2e-running-import', heartbeat: Date.now() });
-  return async () => {
-    await t.database.db.delete(importLocks).where(eq(importLocks.userID, userID));
-  };
 }
