@@ -55,9 +55,8 @@ await runMain(async () => {
     lockMs: config.IMPORT_JOB_LOCK_MS,
     log,
   });
-  await worker.waitUntilReady();
-  log.info(`Import worker ready: ${config.IMPORT_WORKER_CONCURRENCY} at a time, queue ${config.REDIS_KEY_PREFIX}:imports.`);
-
+  // The worker may take a job as soon as it exists: the signal handlers go in before any await, so a
+  // SIGTERM never finds the process without them (it would die at once, without handing its job back).
   let stopping = false;
   /** Stops without the running imports: their jobs go back to the queue for another worker (at most 5 s of trying), and exiting rolls back their transactions. */
   const abandon = (why: string) => {
@@ -86,4 +85,7 @@ await runMain(async () => {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+
+  await worker.waitUntilReady();
+  log.info(`Import worker ready: ${config.IMPORT_WORKER_CONCURRENCY} at a time, queue ${config.REDIS_KEY_PREFIX}:imports.`);
 });

@@ -22,7 +22,7 @@ export function apiDescription(profile: ApiProfile): string {
       'With both, the token is used; a malformed or unknown token is a 401, never a guest.',
     '**Conventions.** `{userID}` is a numeric id, a username (case-insensitive) or `me`. Timestamps are Unix milliseconds.',
     `**Answers.** ${ANSWERS[profile]}: 400 invalid input, 401 not authenticated, 403 not allowed, 404 not found, 409 conflict, ` +
-      '413 too large, 429 rate limited (retry after its Retry-After header). The score hooks under /api/v1/ir/ (except direct-manual) ' +
+      '413 too large, 415 a body that is not JSON (or not multipart/form-data on an upload), 429 rate limited (retry after its Retry-After header). The score hooks under /api/v1/ir/ (except direct-manual) ' +
       "answer in their own clients' shapes.",
   ].join('\n\n');
 }

@@ -21,7 +21,10 @@ export class SeedSource {
       try {
         res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
       } catch (err) {
-        throw new SeedSourceError(`Could not fetch ${url}: ${(err as Error).message}`);
+        // fetch says only "fetch failed"; the reason (DNS, refused, TLS, timeout) is its cause.
+        const cause = (err as Error).cause as { code?: string; message?: string } | undefined;
+        const reason = [(err as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(': ');
+        throw new SeedSourceError(`Could not fetch ${url} (${reason}). Check the network, or load from a local copy with --from <dir>.`);
       }
       if (res.status === 404) return undefined;
       if (!res.ok) throw new SeedSourceError(`Fetching ${url} failed with HTTP ${res.status}.`);

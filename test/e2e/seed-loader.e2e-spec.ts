@@ -584,6 +584,17 @@ describe('SeedLoader: loading from a URL', () => {
     await expect(load(database, `${base}/broken`, ['chunithm'])).rejects.toThrow(/HTTP 500/);
     expect(await countOf(database, 'songs')).toBe(5);
   });
+
+  it('names the reason when the server cannot be reached, and how to load without the network', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(load(database, `http://127.0.0.1:${port}/seeds/`, ['sdvx'])).rejects.toThrow(
+      `Could not fetch http://127.0.0.1:${port}/seeds/songs-sdvx.json (fetch failed: ECONNREFUSED). Check the network, or load from a local copy with --from <dir>.`,
+    );
+    expect(await countOf(database, songs)).toBe(5);
+  });
 });
 
 describe('SeedLoader: the load is atomic', () => {
