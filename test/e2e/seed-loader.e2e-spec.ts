@@ -593,7 +593,7 @@ describe('SeedLoader: loading from a URL', () => {
     await expect(load(database, `http://127.0.0.1:${port}/seeds/`, ['sdvx'])).rejects.toThrow(
       `Could not fetch http://127.0.0.1:${port}/seeds/songs-sdvx.json (fetch failed: ECONNREFUSED). Check the network, or load from a local copy with --from <dir>.`,
     );
-    expect(await countOf(database, songs)).toBe(5);
+    expect(await countOf(database, 'songs')).toBe(5);
   });
 });
 
