@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { CLI_PROTOCOL_VERSION, MAX_REQUEST_BYTES } from '../../src/cli-socket/protocol.js';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
-import { buildIfNeeded, runCli, type CliRun } from '../support/cli.js';
+import { buildIfNeeded, runCli, socketExchange, type CliRun } from '../support/cli.js';
 import { freePort, startBuiltServer, type ServerProcess } from '../support/server-process.js';
 import { storedUser } from '../support/stored.js';
 
@@ -19,26 +19,6 @@ import { storedUser } from '../support/stored.js';
 const STEP_TIMEOUT_MS = 120_000;
 
 const register = (username: string) => ({ username, '!password': 'socket-password', email: `${username.toLowerCase()}@socket.test`, captcha: 'x' });
-
-/** The server's messages on a raw connection, once it has closed it. */
-function rawExchange(socketPath: string, payload: string | Buffer, options: { end?: boolean } = {}): Promise<Array<Record<string, unknown>>> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('close', () =>
-      resolve(
-        received
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as Record<string, unknown>),
-      ),
-    );
-    socket.write(payload);
-    if (options.end) socket.end();
-  });
-}
 
 const cliRequest = (argv: string[], extra: Record<string, unknown> = {}) =>
   `${JSON.stringify({ v: CLI_PROTOCOL_VERSION, argv, cwd: os.tmpdir(), stdout: { isTTY: false, hasColors: false }, stderr: { isTTY: false, hasColors: false }, ...extra })}\n`;
@@ -247,25 +227,25 @@ describe('the CLI while the server runs on the embedded database (DATA_DIR/cli.s
   it(
     'bounds the request and checks it: too large, not JSON, another protocol version',
     async () => {
-      const tooLarge = await rawExchange(socketPath, Buffer.alloc(MAX_REQUEST_BYTES + 10, 'a'));
+      const tooLarge = await socketExchange(socketPath, Buffer.alloc(MAX_REQUEST_BYTES + 10, 'a'));
       expect(tooLarge).toEqual([
         { t: 'err', text: expect.stringMatching(/request is too large/) },
         { t: 'exit', code: 1 },
       ]);
 
-      const notJson = await rawExchange(socketPath, 'hello\n');
+      const notJson = await socketExchange(socketPath, 'hello\n');
       expect(notJson).toEqual([
         { t: 'err', text: 'The request is not JSON.\n' },
         { t: 'exit', code: 1 },
       ]);
 
-      const otherVersion = await rawExchange(socketPath, cliRequest(['migrate'], { v: 99 }));
+      const otherVersion = await socketExchange(socketPath, cliRequest(['migrate'], { v: 99 }));
       expect(otherVersion).toEqual([
         { t: 'err', text: expect.stringMatching(/version 99 .* version 1/) },
         { t: 'exit', code: 1 },
       ]);
 
-      const ok = await rawExchange(socketPath, cliRequest(['migrate']));
+      const ok = await socketExchange(socketPath, cliRequest(['migrate']));
       expect(ok).toEqual([
         { t: 'out', text: 'Migrations applied.\n' },
         { t: 'exit', code: 0 },

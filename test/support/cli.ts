@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,5 +39,25 @@ export function runNode(script: string, args: string[], env: NodeJS.ProcessEnv):
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Writes payload on a new connection to a CLI socket and resolves with the server's messages (JSON lines) once it closes the connection. */
+export function socketExchange(socketPath: string, payload: string | Buffer, options: { end?: boolean } = {}): Promise<Array<Record<string, unknown>>> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(socketPath);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () =>
+      resolve(
+        received
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      ),
+    );
+    socket.write(payload);
+    if (options.end) socket.end();
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { socketExchange } from '../support/cli.js';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI_PROTOCOL_VERSION } from '../../src/cli-socket/protocol.js';
@@ -12,23 +12,7 @@ const request = (argv: string[]) =>
   `${JSON.stringify({ v: CLI_PROTOCOL_VERSION, argv, cwd: '/', stdout: { isTTY: false, hasColors: false }, stderr: { isTTY: true, columns: 120, hasColors: false } })}\n`;
 
 /** Sends a request and collects the server's messages until it closes the connection. */
-function exchange(socketPath: string, argv: string[]): Promise<Array<Record<string, unknown>>> {
-  return new Promise((resolve, reject) => {
-    const socket = net.createConnection(socketPath);
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('close', () =>
-      resolve(
-        received
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as Record<string, unknown>),
-      ),
-    );
-    socket.write(request(argv));
-  });
-}
+const exchange = (socketPath: string, argv: string[]) => socketExchange(socketPath, request(argv));
 
 describe('CliSocketServer', () => {
   const dirs: string[] = [];
