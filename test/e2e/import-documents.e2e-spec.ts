@@ -5,6 +5,7 @@ import { createTestApp, usingPostgres, type TestApp } from '../support/app.js';
 import { holdImportLock, setImportLockHeartbeat } from '../support/db-fixtures.js';
 import { batchManual, fixtureChart, HOUR, imported, importFile, loadFixtureCatalog, MINUTE, player, T0 } from '../support/imports.js';
 import { countRows, importLock, storedScoresOfImport } from '../support/stored.js';
+import { IMPORT_DOCUMENT_KEYS } from '../support/import-format-contract.js';
 
 const play = (song: number, difficulty: string, score: number, timeAchieved: number | null) => ({
   matchType: 'sdvxInGameID',
@@ -38,24 +39,7 @@ describe('ImportDocuments and GET /imports/:importID', () => {
     const after = Date.now();
     expect(res.status).toBe(200);
     const doc = res.body as ImportDocument;
-    expect(Object.keys(doc).sort()).toEqual(
-      [
-        'classDeltas',
-        'createdSessions',
-        'errors',
-        'game',
-        'goalInfo',
-        'idStrings',
-        'importID',
-        'importType',
-        'questInfo',
-        'scoreIDs',
-        'timeFinished',
-        'timeStarted',
-        'userID',
-        'userIntent',
-      ].sort(),
-    );
+    expect(Object.keys(doc).sort()).toEqual(IMPORT_DOCUMENT_KEYS);
     expect(doc).toMatchObject({
       importType: 'file/batch-manual',
       userID: p.user.id,

@@ -61,7 +61,7 @@ export interface ImportFormat<I> {
 }
 
 /** The fields of every ImportDocument. */
-const IMPORT_DOCUMENT_KEYS = [
+export const IMPORT_DOCUMENT_KEYS = [
   'classDeltas',
   'createdSessions',
   'errors',
