@@ -42,5 +42,7 @@ export default {
   // processes and replaces a worker once it holds more than this after a file; two workers keep both
   // cores busy while the other waits on PostgreSQL, Redis, SMTP or a child process.
   maxWorkers: 2,
+  // Without earlier timings, files that start child processes run first (scripts/test-sequencer.mjs).
+  testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
   workerIdleMemoryLimit: '1GB',
 };

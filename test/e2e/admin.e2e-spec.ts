@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PinoLogger } from 'nestjs-pino';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
@@ -11,6 +9,7 @@ import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.j
 import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
 import { countRows, storedGameStats, storedPb, storedScores, storedSessions } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 const T0 = Date.UTC(2024, 6, 1, 18);
 const PUC = 'PERFECT ULTIMATE CHAIN';
@@ -263,9 +262,9 @@ describe('admin routes (spec 4.14)', () => {
 describe('the admin CLI commands', () => {
   let dataDir: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-admin-cli-'));
+    dataDir = await migratedDataDir('st-admin-cli-');
   }, 300_000);
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });

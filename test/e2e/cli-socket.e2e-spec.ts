@@ -9,6 +9,7 @@ import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { buildIfNeeded, runCli, socketExchange, type CliRun } from '../support/cli.js';
 import { freePort, startBuiltServer, type ServerProcess } from '../support/server-process.js';
 import { storedUser } from '../support/stored.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 /**
  * `npm run cli` while the built server (dist/main.js) runs on the embedded database: the CLI
@@ -41,7 +42,7 @@ describe('the CLI while the server runs on the embedded database (DATA_DIR/cli.s
 
   beforeAll(async () => {
     buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-cli-socket-'));
+    dataDir = await migratedDataDir('st-cli-socket-');
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'st-cli-socket-files-'));
     socketPath = path.join(dataDir, 'cli.sock');
     const port = await freePort();

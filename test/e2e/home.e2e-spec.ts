@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded } from '../support/cli.js';
 import { freePort, startBuiltServer } from '../support/server-process.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 describe('the home page and the API index', () => {
   let t: TestApp;
@@ -59,7 +58,7 @@ describe('the home page and the API index', () => {
 describe('start-up logs', () => {
   const dataDirs: string[] = [];
   const start = async (env: Record<string, string>) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-logs-'));
+    const dataDir = await migratedDataDir('startup-logs-');
     dataDirs.push(dataDir);
     const server = await startBuiltServer(dataDir, await freePort(), env);
     server.child.kill('SIGTERM');

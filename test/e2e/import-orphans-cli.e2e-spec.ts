@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
@@ -10,6 +9,7 @@ import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
 import { batchManual, fixtureChart, loadFixtureCatalog, PIPELINE_FIXTURES, T0 } from '../support/imports.js';
 import { storedOrphans, storedPb, storedScores } from '../support/stored.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 /**
  * The seed CLI retries orphans: a score whose chart was unknown is imported by the same
@@ -20,9 +20,9 @@ import { storedOrphans, storedPb, storedScores } from '../support/stored.js';
 describe('orphans are retried by the seeds CLI once it adds their chart', () => {
   let dataDir: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-orphan-cli-'));
+    dataDir = await migratedDataDir('st-orphan-cli-');
   }, 300_000);
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });

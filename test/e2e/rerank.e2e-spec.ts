@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { findGpt } from '../../src/game-support/registry.js';
 import { ImportPipeline } from '../../src/imports/import-pipeline.js';
 import { dirtyChartCount, refreshDirtyCharts } from '../../src/scoring/pbs/rank-refresher.js';
@@ -12,6 +10,7 @@ import { scrambleStoredRanks } from '../support/db-fixtures.js';
 import { batchManual, fixtureChart, imported, loadFixtureCatalog, player, T0 } from '../support/imports.js';
 import { storedRanks, storedRankTable, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 const EXH1 = fixtureChart('sdvx-1-EXH');
 const play = (score: number, timeAchieved: number) => ({
@@ -137,9 +136,9 @@ describe('chart player counts (GET /charts __playcount) through imports and dele
 
 describe('npm run cli -- rerank', () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-rerank-cli-'));
+    dataDir = await migratedDataDir('st-rerank-cli-');
   }, 300_000);
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { countRows, storedSnapshots } from '../support/stored.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
+import { migratedDataDir } from '../support/template-db.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -484,7 +485,7 @@ describe('npm run cli -- snapshot', () => {
 
   beforeAll(async () => {
     buildIfNeeded();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-snapshot-cli-'));
+    dataDir = await migratedDataDir('st-snapshot-cli-');
     if (usingPostgres) {
       ({ database, url: databaseUrl, drop } = await openTestDatabase());
     } else {

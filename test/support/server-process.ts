@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { buildIfNeeded, ROOT } from './cli.js';
 import { loadFixtureCatalog } from './imports.js';
+import { migratedDataDir } from './template-db.js';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -24,10 +23,9 @@ export function freePort(): Promise<number> {
 /** Builds dist/ when needed, and returns a new DATA_DIR whose embedded database is migrated and holds the sdvx fixture catalog. */
 export async function embeddedDataDirWithCatalog(prefix: string): Promise<string> {
   buildIfNeeded();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dataDir = await migratedDataDir(prefix);
   const database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
   try {
-    await database.migrate();
     await loadFixtureCatalog(database, 'catalog', ['sdvx']);
   } finally {
     await database.close();
