@@ -6,6 +6,7 @@ import type { UserRow } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { Description } from '../http/envelope.js';
 import { ApiErrors } from '../http/openapi-errors.js';
+import { RateLimit } from '../http/rate-limit/rate-limit.decorator.js';
 import type { ApiRequest } from '../http/request.js';
 import { EmailDocument, EmailVerifiedDocument, UsernameChangeDocument } from '../presenters/account.presenter.js';
 import { AccountSettingsService } from './account-settings.service.js';
@@ -24,6 +25,7 @@ export class CredentialsController {
 
   @Post('change-password')
   @HttpCode(200)
+  @RateLimit('account-change')
   @Description('Updated your password.')
   @ApiOperation({ summary: "Sets a new password; the user's other sessions are signed out (this one stays), and a notice is mailed." })
   @ApiEmptyObjectResponse()
@@ -34,6 +36,7 @@ export class CredentialsController {
 
   @Post('change-username')
   @HttpCode(200)
+  @RateLimit('account-change')
   @ApiErrors(409)
   @Description('Updated your username.')
   @ApiOperation({ summary: 'Renames the user: a free username (409), at most once every 180 days (409, saying when). A notice is mailed.' })
@@ -59,6 +62,7 @@ export class CredentialsController {
 
   @Post('change-email')
   @HttpCode(200)
+  @RateLimit('account-change')
   @ApiErrors(409)
   @Description('Changed your email address; a verification code was sent to it.')
   @ApiOperation({ summary: 'Changes the address (409 when another account has it); it is unverified until the code mailed to it is used.' })

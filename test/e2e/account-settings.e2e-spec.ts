@@ -5,7 +5,7 @@ import type { UserDocument } from '../../src/presenters/user.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { makeAdmin, setJoinDateAndBadges, setLastSeen, setUsernameChangedAt } from '../support/db-fixtures.js';
 import { codeFrom, TestSmtpServer } from '../support/smtp.js';
-import { emailVerified, storedUser } from '../support/stored.js';
+import { emailVerified, rowsHeldBy, storedInvite, storedUser } from '../support/stored.js';
 import { failed, ok } from '../support/tachi.js';
 import { bearer, issueToken, signUp, uniqueUsername, type SignedUpUser } from '../support/users.js';
 
@@ -382,6 +382,16 @@ describe('invites (spec profile, INVITE_ONLY)', () => {
     expect((await u.agent.get(`${API}/users/${u.user.id}/invites/limit`)).body).toEqual({ invites: 2, limit: 2 });
   });
 
+  it('deleting the account removes its settings and the invites it created', async () => {
+    const u = await newUser();
+    await setJoinDateAndBadges(t, u.user.id, Date.now(), ['beta']);
+    await u.agent.patch(`${API}/users/me/settings`).send({ invisible: true }).expect(200);
+    const { code } = (await u.agent.post(`${API}/users/me/invites/create`).expect(200)).body as { code: string };
+    await u.agent.delete(`${API}/users/${u.user.id}`).send({ '!password': u.password }).expect(200);
+    expect(await rowsHeldBy(t, u.user.id)).toEqual([]);
+    expect(await storedInvite(t, code)).toBeUndefined();
+  });
+
   it('are session-only and self-only: 401 for guests, 403 for tokens and other users', async () => {
     const [u, other] = [await newUser(), await newUser()];
     const token = await issueToken(u, ['customise_profile']);
@@ -488,5 +498,34 @@ describe('account settings (tachi profile)', () => {
     const list = ok<{ invites: unknown[]; consumers: unknown[] }>(await u.agent.get(`${API}/users/${u.user.id}/invites`));
     expect(list).toEqual({ invites: [invite], consumers: [] });
     failed(await t.http().get(`${API}/users/${u.user.id}/invites`), 401);
+  });
+});
+
+describe('password-checking account changes: rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_FACTOR: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('allows 10 change-password, change-username and change-email requests per user in 10 minutes, then 429', async () => {
+    const [u, other] = [await signUp(t), await signUp(t)];
+    const attempts = [
+      () => u.agent.post(`${API}/users/${u.user.id}/change-password`).send({ '!oldPassword': 'wrong password', '!password': 'a new password' }),
+      () => u.agent.post(`${API}/users/${u.user.id}/change-username`).send({ '!password': 'wrong password', username: uniqueUsername('rl') }),
+      () => u.agent.post(`${API}/users/${u.user.id}/change-email`).send({ '!password': 'wrong password', email: `rl-${u.email}` }),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempts[i % 3]()).status);
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 403));
+    expect((await attempts[0]()).status).toBe(429);
+    expect((await attempts[2]()).status).toBe(429);
+    // Another user's count is their own.
+    const theirs = await other.agent
+      .post(`${API}/users/${other.user.id}/change-password`)
+      .send({ '!oldPassword': other.password, '!password': 'a new password' });
+    expect(theirs.status).toBe(200);
   });
 });
