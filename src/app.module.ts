@@ -2,6 +2,7 @@ import { Inject, Module, RequestMethod, type DynamicModule, type MiddlewareConsu
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { DestinationStream } from 'pino';
+import { AccountSettingsModule } from './account-settings/account-settings.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -77,6 +78,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ReadCacheModule,
         AuthModule,
         UsersModule,
+        AccountSettingsModule,
         ClientsModule,
         ApiKeysModule,
         OAuthModule,

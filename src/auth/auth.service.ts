@@ -130,7 +130,8 @@ export class AuthService {
     if (!(await this.accounts.resetPasswordWithCode(code, passwordHash))) throw new BadRequestException('This password reset code is invalid or has expired.');
   }
 
-  private sendVerifyMail(to: string, username: string, code: string): Promise<void> {
+  /** Mails a verify-email code to `to` (register, resend, and a change of email address). */
+  sendVerifyMail(to: string, username: string, code: string): Promise<void> {
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/verify-email?code=${code}`;
     return this.mail.send({
       to,

@@ -17,3 +17,10 @@ export async function startSession(req: ApiRequest, userID: number): Promise<voi
 export async function endSession(req: ApiRequest): Promise<void> {
   if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err as Error) : resolve())));
 }
+
+/** Keeps the request's session valid across a change that ends the account's older sessions (a password change at `authAt`). */
+export async function restampSession(req: ApiRequest, authAt: number): Promise<void> {
+  if (!req.session) return;
+  req.session.authAt = authAt;
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
+}

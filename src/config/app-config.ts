@@ -152,6 +152,24 @@ export class AppConfig {
   @IsBoolean()
   INVITE_ONLY = false;
 
+  /** Invites a user may create per whole 28-day month since joining (INVITE_ONLY deployments). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  INVITE_BATCH_SIZE = 2;
+
+  /** Extra invites for users with the alpha or beta badge. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  INVITE_BETA_BONUS = 5;
+
+  /** Most invites a user may create in all (administrators are exempt). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  INVITE_CAP = 100;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 

@@ -28,6 +28,19 @@ export class AccountsRepository {
     });
   }
 
+  /** Renames the user unless the cooldown forbids it (false); see UsersRepository.changeUsername. */
+  changeUsername(userID: number, username: string, now: number, changedBefore: number): Promise<boolean> {
+    return this.database.transaction((tx) => this.users.changeUsername(userID, username, now, changedBefore, tx));
+  }
+
+  /** Sets a new, unverified, email address and issues its verify-email code (earlier codes stop working). */
+  changeEmail(userID: number, email: string): Promise<string> {
+    return this.database.transaction(async (tx) => {
+      await this.users.changeEmail(userID, email, tx);
+      return this.codes.issue(userID, 'verify-email', tx);
+    });
+  }
+
   /** Uses a verify-email code; false when it is invalid or expired, and then nothing changes. */
   verifyEmailWithCode(code: string): Promise<boolean> {
     return transactionOrRollBack(this.database, async (tx, rollBack: (outcome: false) => never) => {

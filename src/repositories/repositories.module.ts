@@ -14,6 +14,7 @@ import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
 import { ImportsRepository } from './imports.repository.js';
 import { IntegrationSettingsRepository } from './integration-settings.repository.js';
 import { InvitesRepository } from './invites.repository.js';
+import { UserSettingsRepository } from './user-settings.repository.js';
 import { LoginSessionsRepository } from './login-sessions.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { OAuthCodesRepository } from './oauth-codes.repository.js';
@@ -47,6 +48,7 @@ const REPOSITORIES = [
   ImportsRepository,
   IntegrationSettingsRepository,
   InvitesRepository,
+  UserSettingsRepository,
   LoginSessionsRepository,
   NotificationsRepository,
   OAuthCodesRepository,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, getTableColumns, gte, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { aliasedColumns, Database, readStatement, type Queryable } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
-import { EMPTY_SOCIALS, userCredentials, users, type SocialMedia } from '../database/schema.js';
+import { EMPTY_SOCIALS, userCredentials, userSettings, users, type SocialMedia } from '../database/schema.js';
 import type { UserRow } from '../database/schema.js';
 
 /** $1 user ids: every :userID route and every leaderboard page reads users so (a prepared statement). */
@@ -65,9 +65,12 @@ export class UsersRepository {
       .where(inArray(users.id, [...new Set(ids)]));
   }
 
-  /** Up to `limit` users, most recently seen first; `online` keeps those seen in the last 5 minutes. */
+  /**
+   * Up to `limit` users, most recently seen first; `online` keeps those seen in the last 5 minutes.
+   * Invisible users (their `invisible` preference) are never listed.
+   */
   async list(options: { online: boolean; search?: string; limit: number }): Promise<UserRow[]> {
-    const conditions = [];
+    const conditions = [notExists(this.invisibleSettingsOf(users.id))];
     if (options.online) conditions.push(gte(users.lastSeen, Date.now() - 5 * 60 * 1000));
     if (options.search) conditions.push(ilike(users.usernameLowercase, containsPattern(options.search.toLowerCase())));
     return this.database.db
@@ -120,8 +123,21 @@ export class UsersRepository {
     return row;
   }
 
-  async setLastSeen(userID: number, lastSeen: number): Promise<void> {
-    await this.database.db.update(users).set({ lastSeen }).where(eq(users.id, userID));
+  /** Moves lastSeen, unless the user is invisible (their `invisible` preference); whether it moved. */
+  async setLastSeen(userID: number, lastSeen: number): Promise<boolean> {
+    const moved = await this.database.db
+      .update(users)
+      .set({ lastSeen })
+      .where(and(eq(users.id, userID), notExists(this.invisibleSettingsOf(users.id))))
+      .returning({ id: users.id });
+    return moved.length > 0;
+  }
+
+  private invisibleSettingsOf(userID: typeof users.id) {
+    return this.database.db
+      .select({ one: sql`1` })
+      .from(userSettings)
+      .where(and(eq(userSettings.userID, userID), eq(userSettings.invisible, true)));
   }
 
   async findImageLocation(userID: number, kind: ImageKind): Promise<string | null | undefined> {
@@ -169,6 +185,31 @@ export class UsersRepository {
   /** Also ends every existing session of the account, and marks its email verified. */
   async setPassword(userID: number, passwordHash: string, q: Queryable): Promise<void> {
     await q.update(userCredentials).set({ passwordHash, sessionsValidAfter: Date.now(), emailVerified: true }).where(eq(userCredentials.userID, userID));
+  }
+
+  /** Sets a new password and ends every session of the account authenticated before `now` (a password change). */
+  async changePassword(userID: number, passwordHash: string, now: number): Promise<void> {
+    await this.database.db.update(userCredentials).set({ passwordHash, sessionsValidAfter: now }).where(eq(userCredentials.userID, userID));
+  }
+
+  /**
+   * Renames the user unless they renamed themselves after `changedBefore` (the cooldown): true when
+   * renamed. A username taken meanwhile (case-insensitively) fails with the unique violation.
+   */
+  async changeUsername(userID: number, username: string, now: number, changedBefore: number, q: Queryable): Promise<boolean> {
+    const stamped = await q
+      .update(userCredentials)
+      .set({ usernameChangedAt: now })
+      .where(and(eq(userCredentials.userID, userID), or(isNull(userCredentials.usernameChangedAt), lte(userCredentials.usernameChangedAt, changedBefore))))
+      .returning({ userID: userCredentials.userID });
+    if (stamped.length === 0) return false;
+    await q.update(users).set({ username, usernameLowercase: username.toLowerCase() }).where(eq(users.id, userID));
+    return true;
+  }
+
+  /** Sets a new, unverified, email address. A taken address (case-insensitively) fails with the unique violation. */
+  async changeEmail(userID: number, email: string, q: Queryable): Promise<void> {
+    await q.update(userCredentials).set({ email, emailLowercase: email.toLowerCase(), emailVerified: false }).where(eq(userCredentials.userID, userID));
   }
 
   async markEmailVerified(userID: number, q: Queryable = this.database.db): Promise<void> {

@@ -316,3 +316,13 @@ export async function storeProfiles(
   );
   if (ratings.length) await dbOf(s).insert(schema.profileRatings).values(ratings);
 }
+
+/** Sets when the user joined and their badges (the invite allowance counts both; no route sets them). */
+export async function setJoinDateAndBadges(s: Store, userID: number, joinDate: number, badges: string[] = []): Promise<void> {
+  await dbOf(s).update(schema.users).set({ joinDate, badges }).where(eq(schema.users.id, userID));
+}
+
+/** Moves the user's last username change to `at` (as if they had renamed themselves then). */
+export async function setUsernameChangedAt(s: Store, userID: number, at: number | null): Promise<void> {
+  await dbOf(s).update(schema.userCredentials).set({ usernameChangedAt: at }).where(eq(schema.userCredentials.userID, userID));
+}

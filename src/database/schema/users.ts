@@ -50,6 +50,8 @@ export const userCredentials = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Sessions authenticated before this moment are no longer valid (set by password reset). */
     sessionsValidAfter: unixMs('sessions_valid_after').notNull().default(0),
+    /** When the username was last changed (POST /users/:userID/change-username), or null: never. */
+    usernameChangedAt: unixMs('username_changed_at'),
   },
   (t) => [uniqueIndex('user_credentials_email_lowercase_key').on(t.emailLowercase)],
 );
@@ -71,11 +73,34 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_user_idx').on(t.userID, t.purpose)],
 );
 
-export const invites = pgTable('invites', {
-  code: text('code').primaryKey(),
-  createdAt: unixMs('created_at').notNull(),
-  consumedBy: integer('consumed_by').references(() => users.id, { onDelete: 'set null' }),
-  consumedAt: unixMs('consumed_at'),
+export const invites = pgTable(
+  'invites',
+  {
+    code: text('code').primaryKey(),
+    createdAt: unixMs('created_at').notNull(),
+    /** The user who created it (POST /users/:userID/invites/create); null for the CLI's. Their invites go with their account. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'cascade' }),
+    consumedBy: integer('consumed_by').references(() => users.id, { onDelete: 'set null' }),
+    consumedAt: unixMs('consumed_at'),
+  },
+  (t) => [index('invites_created_by_idx').on(t.createdBy)],
+);
+
+/**
+ * A user's site-wide preferences (Tachi's UserSettingsDocument `preferences`). A user without a
+ * row has the defaults: every preference false.
+ */
+export const userSettings = pgTable('user_settings', {
+  userID: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Hides the user's presence: lastSeen stays as it was, and GET /users (lists, online, search) leaves them out. */
+  invisible: boolean('invisible').notNull().default(false),
+  developerMode: boolean('developer_mode').notNull().default(false),
+  advancedMode: boolean('advanced_mode').notNull().default(false),
+  contentiousContent: boolean('contentious_content').notNull().default(false),
+  /** A preference of clients (whether to offer score deletion); the server does not enforce it. */
+  deletableScores: boolean('deletable_scores').notNull().default(false),
 });
 
 /** express-session rows (see common/http/db-session.store.ts). */
@@ -91,3 +116,4 @@ export const loginSessions = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;
+export type UserSettingsRow = typeof userSettings.$inferSelect;

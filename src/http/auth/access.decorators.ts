@@ -12,6 +12,8 @@ export interface AccessRules {
   session?: 'self-key' | 'session';
   /** Requester must be the :userID of the route. */
   owner?: boolean;
+  /** Requester must be the :userID of the route, or an administrator. */
+  ownerOrAdmin?: boolean;
   admin?: boolean;
   /** Any authenticated requester. */
   user?: boolean;
@@ -46,6 +48,9 @@ export const SessionOnly = () =>
 
 /** The requester must be the user named by :userID. */
 export const OwnerOnly = () => applyDecorators(mergeAccess({ owner: true, user: true }), ApiForbiddenResponse());
+
+/** The requester must be the user named by :userID, or an administrator (authLevel 3 or more). */
+export const OwnerOrAdmin = () => applyDecorators(mergeAccess({ ownerOrAdmin: true, user: true }), ApiForbiddenResponse());
 
 /** authLevel of at least 3. */
 export const RequireAdmin = () =>

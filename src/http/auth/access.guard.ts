@@ -43,6 +43,7 @@ export class AccessGuard implements CanActivate {
       permissions: [...(controller?.permissions ?? []), ...(method?.permissions ?? [])],
       session: method?.session ?? controller?.session,
       owner: Boolean(method?.owner || controller?.owner),
+      ownerOrAdmin: Boolean(method?.ownerOrAdmin || controller?.ownerOrAdmin),
       admin: Boolean(method?.admin || controller?.admin),
       user: Boolean(method?.user || controller?.user),
     };
@@ -59,6 +60,9 @@ export class AccessGuard implements CanActivate {
     const missing = (rules.permissions ?? []).filter((p) => !auth.permissions.includes(p));
     if (missing.length > 0) throw new ForbiddenException(`You are missing the following permissions necessary for this request: ${missing.join(', ')}.`);
     if (rules.owner && req.targetUser && req.targetUser.id !== auth.user?.id) throw new ForbiddenException('You are not authorised as this user.');
+    if (rules.ownerOrAdmin && req.targetUser && req.targetUser.id !== auth.user?.id && !isAdmin(auth)) {
+      throw new ForbiddenException('You are not authorised as this user.');
+    }
     return true;
   }
 }

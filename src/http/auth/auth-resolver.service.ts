@@ -48,12 +48,14 @@ export class AuthResolver {
     return sessionAuth(row.user);
   }
 
-  /** "Online" (users?online) counts both sessions and API tokens: lastSeen moves on either, at most once per LAST_SEEN_RESOLUTION_MS. */
+  /**
+   * "Online" (users?online) counts both sessions and API tokens: lastSeen moves on either, at most
+   * once per LAST_SEEN_RESOLUTION_MS, and never for an invisible user (their `invisible` preference).
+   */
   private async markSeen(user: UserRow) {
     const now = Date.now();
     if (now - user.lastSeen <= LAST_SEEN_RESOLUTION_MS) return;
-    await this.users.setLastSeen(user.id, now);
-    user.lastSeen = now;
+    if (await this.users.setLastSeen(user.id, now)) user.lastSeen = now;
   }
 
   /** `:userID`: all digits is an id, anything else a case-insensitive username. */

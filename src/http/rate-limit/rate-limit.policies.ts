@@ -36,6 +36,11 @@ export const AUTH_RATE_LIMITS = {
   },
   'forgot-password': { ip: { points: 3, duration: 300 }, account: { points: 2, duration: 300, key: (req) => bodyString(req, 'email') } },
   'reset-password': { ip: { points: 10, duration: 600 } },
+  // change-password, change-username and change-email check the current password: a stolen session must not guess it.
+  'account-change': {
+    ip: { points: 30, duration: 600 },
+    account: { points: 10, duration: 600, key: (req) => (req.auth.user ? String(req.auth.user.id) : undefined) },
+  },
   // OAuth2 codes last 30 minutes and a confirmation screen needs one per approval: a few suffice.
   'create-code': {
     ip: { points: 30, duration: 600 },
