@@ -1,7 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { classAchievements, follows, rivals, scores, sessions, userGameStats, type ClassAchievementRow, type SessionRow } from '../database/schema.js';
+import { CHART_RANKING_JOIN, RANKING_ORDER, rankedPbColumns } from '../database/pb-rank.js';
+import {
+  classAchievements,
+  follows,
+  goalSubs,
+  pbRatings,
+  personalBests,
+  questSubs,
+  rivals,
+  scores,
+  sessions,
+  userGameStats,
+  users,
+  type ClassAchievementRow,
+  type GoalSubRow,
+  type QuestSubRow,
+  type ScoreRow,
+  type SessionRow,
+} from '../database/schema.js';
 
 /** Which sessions an activity feed covers: every user's, a GPT's, a set of users' (on one GPT or all). */
 export interface ActivityFilter {
@@ -76,11 +94,14 @@ export class SocialRepository {
   }
 
   /**
-   * Follows the user unless already followed or at the limit, in one transaction (the user's
-   * existing follows are locked, so two requests cannot pass the limit together).
+   * Follows the user unless already followed or at the limit, in one transaction. The follower's
+   * user row is locked first (FOR NO KEY UPDATE: follows' foreign keys still take their key-share
+   * locks), so two follows by one user run one after the other and cannot pass the limit together,
+   * even when the user follows nobody yet and there is no follows row to lock.
    */
   follow(userID: number, followedID: number, limit: number, now: number): Promise<'followed' | 'already' | 'limit'> {
     return this.database.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userID)).for('no key update');
       const current = (await tx.select({ id: follows.followedID }).from(follows).where(eq(follows.userID, userID)).for('update')).map((r) => r.id);
       if (current.includes(followedID)) return 'already';
       if (current.length >= limit) return 'limit';
@@ -107,6 +128,114 @@ export class SocialRepository {
     return { scores: s.n, sessions: n.n };
   }
 
+  /** The best `limit` PBs of these users on the GPT under a score rating algorithm (ties: user id, chart id). */
+  async bestPbsOf(userIDs: readonly number[], game: string, playtype: string, alg: string, limit: number) {
+    if (userIDs.length === 0) return [];
+    const rows = await this.database.db
+      .select({ pb: rankedPbColumns })
+      .from(pbRatings)
+      .innerJoin(personalBests, and(eq(personalBests.userID, pbRatings.userID), eq(personalBests.chartID, pbRatings.chartID)))
+      .leftJoin(...CHART_RANKING_JOIN)
+      .where(and(inArray(pbRatings.userID, [...userIDs]), eq(pbRatings.game, game), eq(pbRatings.playtype, playtype), eq(pbRatings.alg, alg)))
+      .orderBy(sql`${pbRatings.value} DESC NULLS LAST`, asc(pbRatings.userID), asc(pbRatings.chartID))
+      .limit(limit);
+    return rows.map((r) => r.pb);
+  }
+
+  /** These users' PBs on the chart, best first (the chart's ranking order). */
+  async chartPbsOf(userIDs: readonly number[], chartID: string) {
+    if (userIDs.length === 0) return [];
+    const rows = await this.database.db
+      .select({ pb: rankedPbColumns })
+      .from(personalBests)
+      .leftJoin(...CHART_RANKING_JOIN)
+      .where(and(eq(personalBests.chartID, chartID), inArray(personalBests.userID, [...userIDs])))
+      .orderBy(...RANKING_ORDER);
+    return rows.map((r) => r.pb);
+  }
+
+  /** Highlighted scores achieved in [from, before), newest first, at most `limit`. */
+  highlightedScores(filter: ActivityFilter, from: number, before: number, limit: number): Promise<ScoreRow[]> {
+    if (filter.userIDs?.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select()
+      .from(scores)
+      .where(and(...this.where(filter, scores, sql`${scores.highlighted}`, gte(scores.timeAchieved, from), lt(scores.timeAchieved, before))))
+      .orderBy(desc(scores.timeAchieved), asc(scores.scoreID))
+      .limit(limit);
+  }
+
+  /** Goal subscriptions achieved in [from, before) (not those achieved on subscribing), newest first. */
+  achievedGoalSubs(filter: ActivityFilter, from: number, before: number, limit: number): Promise<GoalSubRow[]> {
+    if (filter.userIDs?.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select()
+      .from(goalSubs)
+      .where(
+        and(
+          ...this.where(
+            filter,
+            goalSubs,
+            sql`${goalSubs.achieved} AND NOT ${goalSubs.wasInstantlyAchieved}`,
+            gte(goalSubs.timeAchieved, from),
+            lt(goalSubs.timeAchieved, before),
+          ),
+        ),
+      )
+      .orderBy(desc(goalSubs.timeAchieved), asc(goalSubs.userID), asc(goalSubs.goalID))
+      .limit(limit);
+  }
+
+  /** Quest subscriptions achieved in [from, before) (not those achieved on subscribing), newest first. */
+  achievedQuestSubs(filter: ActivityFilter, from: number, before: number, limit: number): Promise<QuestSubRow[]> {
+    if (filter.userIDs?.length === 0) return Promise.resolve([]);
+    return this.database.db
+      .select()
+      .from(questSubs)
+      .where(
+        and(
+          ...this.where(
+            filter,
+            questSubs,
+            sql`${questSubs.achieved} AND NOT ${questSubs.wasInstantlyAchieved}`,
+            gte(questSubs.timeAchieved, from),
+            lt(questSubs.timeAchieved, before),
+          ),
+        ),
+      )
+      .orderBy(desc(questSubs.timeAchieved), asc(questSubs.userID), asc(questSubs.questID))
+      .limit(limit);
+  }
+
+  /** Goal subscriptions of the user not achieved whose progress moved since `since`, latest first. */
+  improvedGoalSubs(userID: number, since: number, limit: number): Promise<GoalSubRow[]> {
+    return this.database.db
+      .select()
+      .from(goalSubs)
+      .where(and(eq(goalSubs.userID, userID), sql`NOT ${goalSubs.achieved}`, isNotNull(goalSubs.lastInteraction), gte(goalSubs.lastInteraction, since)))
+      .orderBy(desc(goalSubs.lastInteraction), asc(goalSubs.goalID))
+      .limit(limit);
+  }
+
+  /** How many scores the user has imported since `since` (by timeAdded). */
+  async scoreCountSince(userID: number, since: number): Promise<number> {
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(scores)
+      .where(and(eq(scores.userID, userID), gte(scores.timeAdded, since)));
+    return row.n;
+  }
+
+  /** The user's sessions that ended since `since`, latest ended first. */
+  sessionsEndedSince(userID: number, since: number, limit: number): Promise<SessionRow[]> {
+    return this.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userID, userID), gte(sessions.timeEnded, since)))
+      .orderBy(desc(sessions.timeEnded), desc(sessions.sessionID))
+      .limit(limit);
+  }
+
   /** The latest `limit` sessions started before `before` (exclusive), newest first. */
   recentSessions(filter: ActivityFilter, before: number, limit: number): Promise<SessionRow[]> {
     if (filter.userIDs?.length === 0) return Promise.resolve([]);
@@ -129,7 +258,11 @@ export class SocialRepository {
       .limit(limit);
   }
 
-  private where(filter: ActivityFilter, table: typeof sessions | typeof classAchievements, ...extra: SQL[]): (SQL | undefined)[] {
+  private where(
+    filter: ActivityFilter,
+    table: typeof sessions | typeof classAchievements | typeof scores | typeof goalSubs | typeof questSubs,
+    ...extra: SQL[]
+  ): (SQL | undefined)[] {
     return [
       filter.game === undefined ? undefined : eq(table.game, filter.game),
       filter.playtype === undefined ? undefined : eq(table.playtype, filter.playtype),

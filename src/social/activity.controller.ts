@@ -4,7 +4,7 @@ import { TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { Gpt } from '../http/gpt.decorator.js';
 import type { GptSupport } from '../game-support/types.js';
-import { ActivityDocument, UserStatsDocument } from '../presenters/activity.presenter.js';
+import { ActivityDocument, RecentSummaryDocument, UserStatsDocument } from '../presenters/activity.presenter.js';
 import { Ugpt, UgptGuard, type UgptContext } from '../ugpt/ugpt.guard.js';
 import { ActivityQuery, UserActivityQuery } from './dto/social.dto.js';
 import { SocialService } from './social.service.js';
@@ -56,6 +56,15 @@ export class ActivityController {
       includeRivals: yes(query.includeRivals),
       includeFollowing: yes(query.includeFollowers) || yes(query.includeFollowing),
     });
+  }
+
+  @Get('users/:userID/recent-summary')
+  @ApiOperation({
+    summary: 'What the user did in the last 16 hours: scores imported, sessions ended, goals achieved and goals whose progress moved (with the goals). Public.',
+  })
+  @ApiOkResponse({ type: RecentSummaryDocument })
+  recentSummary(@TargetUser() user: UserRow): Promise<RecentSummaryDocument> {
+    return this.social.recentSummary(user);
   }
 
   @Get('users/:userID/stats')

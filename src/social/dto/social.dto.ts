@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsPositive, Max, Min } from 'class-validator';
-import { QueryInt } from '../../http/query-params.js';
+import { AlgName, QueryInt } from '../../http/query-params.js';
 
 export class PutRivalsDto {
   @ApiProperty({ type: 'integer', isArray: true, description: 'The new set of rivals (replaces the old).' })
@@ -49,4 +49,13 @@ export class UserActivityQuery extends ActivityQuery {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'includeFollowing must be true or false' })
   includeFollowing?: string;
+}
+
+/** The rivals' PB leaderboard: which score rating algorithm, how many PBs. */
+export class RivalPbLeaderboardQuery {
+  @AlgName("A score rating algorithm of the GPT; default the GPT's default score algorithm.")
+  alg?: string;
+
+  @QueryInt(1, 100, 'How many PBs (1–100).', 100)
+  limit?: number;
 }
