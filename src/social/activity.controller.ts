@@ -11,7 +11,10 @@ import { SocialService } from './social.service.js';
 
 const yes = (v: string | undefined) => v === 'true';
 
-/** The activity feeds (sessions and class raises, newest first; page with startTime) and a user's counts. All public. */
+/**
+ * The activity feeds (sessions, and in their window class raises, highlighted scores and achieved goals and quests;
+ * newest first; page with startTime), a user's recent summary and counts. All public.
+ */
 @ApiTags('social')
 @Controller()
 export class ActivityController {
@@ -19,7 +22,8 @@ export class ActivityController {
 
   @Get('activity')
   @ApiOperation({
-    summary: 'Site-wide activity: the latest sessions (30 by default, 10–100) started before startTime, and the class raises since the earliest.',
+    summary:
+      'Site-wide activity: the latest sessions (30 by default, 10–100) started before startTime; since the earliest, the class raises, highlighted scores and achieved goals and quests.',
   })
   @ApiOkResponse({ type: ActivityDocument })
   global(@Query() query: ActivityQuery): Promise<ActivityDocument> {
