@@ -44,6 +44,7 @@ import { logDestination } from './common/log-output.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { HomeModule } from './home/home.module.js';
 import { StatusModule } from './status/status.module.js';
+import { SocialModule } from './social/social.module.js';
 import { TachiModule } from './tachi/tachi.module.js';
 import { TargetsModule } from './targets/targets.module.js';
 import { UgptModule } from './ugpt/ugpt.module.js';
@@ -93,6 +94,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),
+        SocialModule,
         TargetsModule,
         AdminModule.register(
           options.redis ? { publisher: options.redis.rateLimits, subscriber: options.redis.subscriber, keyPrefix: options.keyPrefix } : null,

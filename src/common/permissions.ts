@@ -1,5 +1,13 @@
 /** API-key permissions (spec part 5). A session ("self-key") holds all of them. */
-export const PERMISSIONS = ['submit_score', 'customise_profile', 'customise_score', 'customise_session', 'delete_score', 'manage_targets'] as const;
+export const PERMISSIONS = [
+  'submit_score',
+  'customise_profile',
+  'customise_score',
+  'customise_session',
+  'delete_score',
+  'manage_targets',
+  'manage_rivals',
+] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -202,6 +202,19 @@ export class AppConfig {
   @Min(1)
   OAUTH_CLIENT_CAP = 15;
 
+  /** Rivals a user may set on one GPT. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MAX_RIVALS = 5;
+
+  /** Users one user may follow. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAX_FOLLOWING = 1000;
+
   /** Largest JSON body accepted, in bytes. */
   @Transform(toInt)
   @IsInt()

@@ -53,6 +53,32 @@ const OUTER_PB: RankingKey = {
 };
 
 /**
+ * SQL int or null: the place of the enclosing query's PB among its owner's rivals on the GPT (1 +
+ * the rivals whose PB on the chart comes before it by the ranking key); null when the owner has no
+ * rivals there (Tachi's rankingData.rivalRank). Counted live, from the rivals' PBs as they are, so
+ * no stored rank needs rewriting when rivals change. The read cache stays exact: a change of
+ * rivals notifies the owner's `u:` scope (trigger on rivals), a rival's PB its chart's `c:`, and
+ * every cached answer with PBs lists both for each PB it holds.
+ */
+export const RIVAL_RANK = rivalRankOf((column) => sql.raw(`"personal_bests"."${column}"`));
+
+/**
+ * RIVAL_RANK of the PB whose columns `outer` names. They are written qualified: Drizzle leaves a
+ * single-table select's columns unqualified, and inside the subquery those would name its own.
+ */
+function rivalRankOf(outer: (column: string) => SQL): SQL<number | null> {
+  const [chartID, rankOrder, score, rankTime, userID] = ['chart_id', 'rank_order', 'score', 'rank_time', 'user_id'].map(outer);
+  return sql<number | null>`(SELECT CASE WHEN count(*) = 0 THEN NULL ELSE 1 + count(o.user_id) END
+  FROM rivals rv LEFT JOIN personal_bests o ON o.user_id = rv.rival_id AND o.chart_id = ${chartID}
+    AND (o.rank_order > ${rankOrder}
+      OR (o.rank_order = ${rankOrder} AND o.score > ${score})
+      OR (o.rank_order = ${rankOrder} AND o.score = ${score}
+        AND (o.rank_time < ${rankTime} OR (${rankTime} IS NULL AND o.rank_time IS NOT NULL)
+          OR (o.rank_time IS NOT DISTINCT FROM ${rankTime} AND o.user_id < ${userID}))))
+  WHERE rv.user_id = ${userID} AND rv.game = ${outer('game')} AND rv.playtype = ${outer('playtype')})::int`;
+}
+
+/**
  * A PB's columns as readers serve them, for a query over personal_bests LEFT JOINed to
  * chart_rankings (see joinChartRanking): `rank` is the stored one while the chart is clean, else
  * counted live; `outOf` is the chart's player count.
@@ -77,6 +103,7 @@ export const rankedPbColumns = {
   rankOrder: personalBests.rankOrder,
   rank: sql<number>`(CASE WHEN ${chartRankings.dirtySince} IS NULL THEN ${personalBests.rank} ELSE 1 + ${pbsBefore(OUTER_PB)} END)`.mapWith(Number),
   outOf: sql<number>`coalesce(${chartRankings.players}, 0)`.mapWith(Number),
+  rivalRank: RIVAL_RANK.mapWith((v: string | number | null): number | null => (v === null ? null : Number(v))),
 };
 
 /** rankedPbColumns as the select list of a ReadStatement: its rows are the PbRecords Drizzle would map. */

@@ -13,3 +13,4 @@ export * from './schema/admin.js';
 export * from './schema/integrations.js';
 export * from './schema/webhooks.js';
 export * from './schema/targets.js';
+export * from './schema/social.js';

@@ -34,6 +34,7 @@ const PERMISSION_TEXT: Record<Permission, string> = {
   customise_session: 'Change your sessions (names, descriptions, highlights)',
   delete_score: 'Delete your scores and imports',
   manage_targets: 'Manage your goals and quests',
+  manage_rivals: 'Choose your rivals',
 };
 
 /** The authorization request as carried in hidden fields from one step of the page to the next. */

@@ -10,9 +10,9 @@ export class PbRankingData {
   @ApiProperty({ type: 'integer', description: 'PBs on the chart.' }) outOf!: number;
 }
 
-/** Tachi's rankingData: with `rivalRank`, the place among the owner's rivals; null, as this service has no rivals. */
+/** Tachi's rankingData: with `rivalRank`, the place among the owner's rivals on the GPT. */
 export class TachiPbRankingData extends PbRankingData {
-  @ApiProperty({ type: 'integer', nullable: true, description: "Place among the owner's rivals; null: the owner has none (this service has no rivals)." })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Place among the owner and their rivals on the chart, from 1; null: the owner has no rivals.' })
   rivalRank!: number | null;
 }
 
@@ -69,10 +69,10 @@ export const toPbDocument = definePresenter('pb', {
     timeAchieved: pb.timeAchieved,
     highlighted: pb.highlighted,
   }),
-  tachi: (_pb, { highlighted, scoreData, rankingData, ...shared }): TachiPbDocument => ({
+  tachi: (pb, { highlighted, scoreData, rankingData, ...shared }): TachiPbDocument => ({
     ...shared,
     scoreData: toTachiScoreData(scoreData),
-    rankingData: { ...rankingData, rivalRank: null },
+    rankingData: { ...rankingData, rivalRank: pb.rivalRank },
     highlight: highlighted,
   }),
   schemas: { spec: PbDocument, tachi: TachiPbDocument },

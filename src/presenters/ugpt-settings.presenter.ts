@@ -34,8 +34,15 @@ export class UgptSettingsDocument {
   @ApiProperty({ type: 'array', items: STAT_SCHEMA, description: 'The stat showcase.' }) stats!: StatDocument[];
 }
 
-/** The preferences of Tachi's UGPTSettings: the ones this service keeps. */
-export class TachiUgptPreferencesDocument extends UgptSettingsDocument {}
+/** The preferences of Tachi's UGPTSettings: the ones this service keeps, and the GPT's game-specific ones. */
+export class TachiUgptPreferencesDocument extends UgptSettingsDocument {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: "Tachi's per-GPT preferences, at their defaults (iidx: display2DXTra, bpiTarget; bms: displayTables; others: none).",
+  })
+  gameSpecific!: Record<string, unknown>;
+}
 
 /** Tachi's UGPTSettings: whose settings they are, with the preferences in `preferences`. */
 export class TachiUgptSettingsDocument {
@@ -43,18 +50,37 @@ export class TachiUgptSettingsDocument {
   @ApiProperty() game!: string;
   @ApiProperty() playtype!: string;
   @ApiProperty({ type: TachiUgptPreferencesDocument }) preferences!: TachiUgptPreferencesDocument;
+  @ApiProperty({ type: 'integer', isArray: true, description: "The user's rivals on the GPT." }) rivals!: number[];
+}
+
+/**
+ * Tachi's game-specific preferences of a GPT, at the defaults Tachi gives a new profile (tachi-common's
+ * UGPTSpecificPreferences): IIDX's 2dxtra display and BPI target, BMS's displayed tables; the other
+ * GPTs have none. The targets Tachi leaves optional (SDVX and USC's vf6Target, jubeat's
+ * jubilityTarget) are absent until set, and this service does not set them.
+ */
+export function defaultGameSpecific(game: string): Record<string, unknown> {
+  if (game === 'iidx') return { display2DXTra: false, bpiTarget: 0 };
+  if (game === 'bms') return { displayTables: [] };
+  return {};
 }
 
 type Preferences = Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>;
 
 /** A user's settings on a GPT: `settings` are the stored row, or the defaults for a user who never saved any. */
 export const toUgptSettingsDocument = definePresenter('ugptSettings', {
-  spec: ({ settings: s }: { userID: number; game: string; playtype: string; settings: Preferences }): UgptSettingsDocument => ({
+  spec: ({ settings: s }: { userID: number; game: string; playtype: string; settings: Preferences; rivals: number[] }): UgptSettingsDocument => ({
     preferredScoreAlg: s.preferredScoreAlg,
     preferredSessionAlg: s.preferredSessionAlg,
     preferredProfileAlg: s.preferredProfileAlg,
     stats: s.stats,
   }),
-  tachi: ({ userID, game, playtype }, preferences): TachiUgptSettingsDocument => ({ userID, game, playtype, preferences: { ...preferences } }),
+  tachi: ({ userID, game, playtype, rivals }, preferences): TachiUgptSettingsDocument => ({
+    userID,
+    game,
+    playtype,
+    preferences: { ...preferences, gameSpecific: defaultGameSpecific(game) },
+    rivals: [...rivals],
+  }),
   schemas: { spec: UgptSettingsDocument, tachi: TachiUgptSettingsDocument },
 });

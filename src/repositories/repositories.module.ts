@@ -25,6 +25,7 @@ import { ScoresRepository } from './scores.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { ShowcaseRepository } from './showcase.repository.js';
 import { SnapshotsRepository } from './snapshots.repository.js';
+import { SocialRepository } from './social.repository.js';
 import { TargetsRepository } from './targets.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
@@ -59,6 +60,7 @@ const REPOSITORIES = [
   SessionsRepository,
   ShowcaseRepository,
   SnapshotsRepository,
+  SocialRepository,
   TargetsRepository,
   UgptProfileRepository,
   UgptSessionsRepository,

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config.js';
 import { TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { GAMES } from '../game-support/registry.js';
@@ -15,13 +16,23 @@ export const SERVICE_NAME = 'Score Tracker';
 @ApiTags('tachi')
 @Controller()
 export class TachiController {
-  constructor(private readonly tachi: TachiService) {}
+  constructor(
+    private readonly tachi: TachiService,
+    private readonly appConfig: AppConfig,
+  ) {}
 
   @Get('config')
   @ApiOperation({ summary: "Tachi's bootstrap: the service's name, its games and import types." })
   @ApiOkResponse({ type: TachiConfigResponse })
   config(): TachiConfigResponse {
     return { name: SERVICE_NAME, type: 'omni', games: GAMES.map((g) => g.game), importTypes: IMPORT_TYPES.map((t) => t.name) };
+  }
+
+  @Get('config/max-rivals')
+  @ApiOperation({ summary: 'How many rivals a user may set on one GPT (MAX_RIVALS): a bare integer.' })
+  @ApiOkResponse({ schema: { type: 'integer' } })
+  maxRivals(): number {
+    return this.appConfig.MAX_RIVALS;
   }
 
   @Get('users/:userID/imports')

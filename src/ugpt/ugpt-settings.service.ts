@@ -3,6 +3,7 @@ import type { StatDocument } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 import { pickAlg } from '../http/algorithms.js';
 import { DEFAULT_UGPT_SETTINGS, UgptSettingsRepository, type UgptPreferences } from '../repositories/ugpt-settings.repository.js';
+import { SocialRepository } from '../repositories/social.repository.js';
 import type { PatchUgptSettingsDto } from './dto/ugpt.dto.js';
 import { toUgptSettingsDocument, type UgptSettingsDocument } from '../presenters/ugpt-settings.presenter.js';
 
@@ -15,11 +16,14 @@ const PREFERENCES = [
 /** Per user and GPT preferences and showcase stats; a user who never saved any has the defaults. */
 @Injectable()
 export class UgptSettingsService {
-  constructor(private readonly repository: UgptSettingsRepository) {}
+  constructor(
+    private readonly repository: UgptSettingsRepository,
+    private readonly social: SocialRepository,
+  ) {}
 
   async get(userID: number, gpt: GptSupport): Promise<UgptSettingsDocument> {
-    const settings = (await this.repository.find(userID, gpt.game, gpt.playtype)) ?? DEFAULT_UGPT_SETTINGS;
-    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings });
+    const [settings, rivals] = await Promise.all([this.repository.find(userID, gpt.game, gpt.playtype), this.social.rivalIDs(userID, gpt.game, gpt.playtype)]);
+    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings: settings ?? DEFAULT_UGPT_SETTINGS, rivals });
   }
 
   /**
@@ -35,7 +39,8 @@ export class UgptSettingsService {
     }
     if (Object.keys(changes).length === 0) return this.get(userID, gpt);
     const settings = await this.repository.save(userID, gpt.game, gpt.playtype, changes);
-    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings });
+    const rivals = await this.social.rivalIDs(userID, gpt.game, gpt.playtype);
+    return toUgptSettingsDocument({ userID, game: gpt.game, playtype: gpt.playtype, settings, rivals });
   }
 
   /** Replaces the showcase stats (already validated), keeping the preferences. */

@@ -50,6 +50,7 @@ describe('API tokens (/users/:userID/api-tokens) and the permission matrix', () 
           customise_score: false,
           customise_session: false,
           delete_score: false,
+          manage_rivals: false,
         },
         fromAPIClient: null,
         createdAt: expect.any(Number),

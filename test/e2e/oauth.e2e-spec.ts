@@ -133,6 +133,7 @@ describe('OAuth2 (spec 4.2)', () => {
           customise_session: false,
           delete_score: false,
           manage_targets: false,
+          manage_rivals: false,
         },
       });
       expect(Object.keys(res.body.permissions as object).sort()).toEqual([...PERMISSIONS].sort());

@@ -233,10 +233,10 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
 
   it('UGPTSettings: {userID, game, playtype, preferences}, read and written', async () => {
     const url = `/api/v1/users/${u.user.id}/games/sdvx/Single/settings`;
-    const preferences = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [] };
-    expect(ok(await t.http().get(url))).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences });
+    const preferences = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [], gameSpecific: {} };
+    expect(ok(await t.http().get(url))).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences, rivals: [] });
     const patched = ok(await t.http().patch(url).set(bearer(token)).send({ preferredScoreAlg: 'VF6' }));
-    expect(patched).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences: { ...preferences, preferredScoreAlg: 'VF6' } });
+    expect(patched).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences: { ...preferences, preferredScoreAlg: 'VF6' }, rivals: [] });
     failed(await t.http().patch(url).set(bearer(token)).send({ preferredScoreAlg: 'nope' }), 400);
   });
 

@@ -126,7 +126,13 @@ export const sessions = pgTable(
     timeStarted: unixMs('time_started').notNull(),
     timeEnded: unixMs('time_ended').notNull(),
   },
-  (t) => [index('sessions_user_gpt_time_idx').on(t.userID, t.game, t.playtype, t.timeEnded)],
+  (t) => [
+    index('sessions_user_gpt_time_idx').on(t.userID, t.game, t.playtype, t.timeEnded),
+    // The activity feeds: newest sessions started, site-wide, on a GPT, of a user.
+    index('sessions_started_idx').on(t.timeStarted),
+    index('sessions_gpt_started_idx').on(t.game, t.playtype, t.timeStarted),
+    index('sessions_user_started_idx').on(t.userID, t.timeStarted),
+  ],
 );
 
 /** A record of each class raise (a first value counts as a raise). */
@@ -144,7 +150,11 @@ export const classAchievements = pgTable(
     classValue: text('class_value').notNull(),
     timeAchieved: unixMs('time_achieved').notNull(),
   },
-  (t) => [index('class_achievements_gpt_time_idx').on(t.game, t.playtype, t.timeAchieved), index('class_achievements_user_idx').on(t.userID)],
+  (t) => [
+    index('class_achievements_gpt_time_idx').on(t.game, t.playtype, t.timeAchieved),
+    index('class_achievements_user_idx').on(t.userID),
+    index('class_achievements_time_idx').on(t.timeAchieved),
+  ],
 );
 
 export type ImportRow = typeof imports.$inferSelect;

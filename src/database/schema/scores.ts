@@ -134,4 +134,5 @@ export type ScoreRow = typeof scores.$inferSelect;
 export type NewScoreRow = typeof scores.$inferInsert;
 export type PersonalBestRow = typeof personalBests.$inferSelect;
 /** A PB as reads serve it: its rank (counted live while its chart is dirty) and the chart's PB count (see pb-rank.ts). */
-export type PbReadRow = PersonalBestRow & { outOf: number };
+/** A PB as readers serve it: with its chart's player count and its place among its owner's rivals (null: no rivals). */
+export type PbReadRow = PersonalBestRow & { outOf: number; rivalRank: number | null };

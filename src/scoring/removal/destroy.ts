@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../database/database.js';
 import {
   catalogState,
@@ -9,6 +9,7 @@ import {
   pbRatings,
   questSubs,
   personalBests,
+  rivals,
   profileRatings,
   scores,
   sessions,
@@ -51,7 +52,7 @@ export async function removeScoreBatch(tx: Tx, userID: number, gpt: GptSupport, 
   return batch.length;
 }
 
-/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions). */
+/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions, rivals both ways). */
 export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport): Promise<void> {
   for (const table of [
     userGameStats,
@@ -67,6 +68,8 @@ export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport)
   ]) {
     await tx.delete(table).where(and(eq(table.userID, userID), eq(table.game, gpt.game), eq(table.playtype, gpt.playtype)));
   }
+  // Whom the user rivalled on the GPT, and who rivalled the user there (a rival must have played it).
+  await tx.delete(rivals).where(and(eq(rivals.game, gpt.game), eq(rivals.playtype, gpt.playtype), or(eq(rivals.userID, userID), eq(rivals.rivalID, userID))));
 }
 
 /** Deletes a chart whose scores are gone (its PBs and folder links follow by cascade) and marks the catalog changed. */
