@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { ConfigError, loadConfig } from '../../src/config/app-config.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { buildIfNeeded, ROOT, runNode } from '../support/cli.js';
 import { failed, ok, signUpTachi } from '../support/tachi.js';
 import { signUp } from '../support/users.js';
 
@@ -149,6 +150,25 @@ describe('WEB_CLIENT_DIR at start-up', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('the built server stops at once with that message and exit code 1', async () => {
+    buildIfNeeded();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-no-client-data-'));
+    const clientDir = path.join(dataDir, 'no-build-here');
+    fs.mkdirSync(clientDir);
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', WEB_CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' };
+      delete env.DATABASE_URL;
+      delete env.REDIS_URL;
+      const run = await runNode(path.join(ROOT, 'dist', 'main.js'), [], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`WEB_CLIENT_DIR=${JSON.stringify(clientDir)}: no index.html at ${path.join(clientDir, 'index.html')}`);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.stdout).not.toContain('listening on');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('unset (the default), / is the home page and other paths outside /api are 404', async () => {
     const t = await createTestApp();
