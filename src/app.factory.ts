@@ -15,6 +15,10 @@ import { documentProfile, profileModels } from './http/openapi-profile.js';
 import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
 import { serveHomePage } from './home/home-page.js';
+import { serveCdn } from './cdn/cdn.js';
+import { apiNotFound } from './http/api-not-found.js';
+import { uploadsDir } from './storage/storage.service.js';
+import { serveWebClient } from './web-client/web-client.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -67,8 +71,14 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
     if (req.url.startsWith('/ir/')) req.url = `/${API_PREFIX}${req.url}`;
     next();
   });
-  // Outside the API prefix: a page for a person who opens the server's address.
-  (app.getHttpAdapter().getInstance() as Express).get('/', serveHomePage);
+  const express = app.getHttpAdapter().getInstance() as Express;
+  apiNotFound(express, API_PREFIX, options.config.API_ENVELOPE);
+  // Outside the API prefix: default pictures and stored ones under /cdn (where Tachi's web client looks for them).
+  serveCdn(express, uploadsDir(options.config));
+  // At `/`: the web client of WEB_CLIENT_DIR (every path outside /api and /cdn), or a page for a person who opens the server's address.
+  const webClientDir = options.config.webClientDir;
+  if (webClientDir) serveWebClient(express, webClientDir);
+  else express.get('/', serveHomePage);
   app.setGlobalPrefix(API_PREFIX);
 
   const rawPrefixes = app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`);

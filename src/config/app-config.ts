@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { LOG_FORMATS, type LogFormat } from '../common/log-output.js';
@@ -170,6 +171,12 @@ export class AppConfig {
   @Min(0)
   INVITE_CAP = 100;
 
+  /** A built single-page web client (Tachi's, built for this server) served at `/`; loadConfig checks it holds an index.html. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WEB_CLIENT_DIR?: string;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
@@ -325,6 +332,11 @@ export class AppConfig {
     return path.resolve(this.DATA_DIR);
   }
 
+  /** WEB_CLIENT_DIR as an absolute path, or undefined when no web client is served. */
+  get webClientDir(): string | undefined {
+    return this.WEB_CLIENT_DIR === undefined ? undefined : path.resolve(this.WEB_CLIENT_DIR);
+  }
+
   get secureCookies(): boolean {
     return this.PUBLIC_URL.startsWith('https://');
   }
@@ -354,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'SESSION_SECRET',
     'SQL_LOG_FILE',
     'API_PROFILE',
+    'WEB_CLIENT_DIR',
   ]);
   const raw: Record<string, string> = {};
   for (const key of known) {
@@ -380,6 +393,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   config.API_PROFILE ??= envelopeProfile;
   config.API_ENVELOPE = config.API_PROFILE === 'tachi' ? 'tachi' : 'plain';
+  if (config.WEB_CLIENT_DIR !== undefined) {
+    const index = path.join(path.resolve(config.WEB_CLIENT_DIR), 'index.html');
+    if (!fs.existsSync(index) || !fs.statSync(index).isFile())
+      throw new ConfigError(
+        `Invalid configuration:\n  WEB_CLIENT_DIR=${JSON.stringify(config.WEB_CLIENT_DIR)}: no index.html at ${index} (point it at the web client's build directory)`,
+      );
+  }
   if (config.CAPTCHA_VERIFY_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET must be set when CAPTCHA_VERIFY_URL is set');
   }

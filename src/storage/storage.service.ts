@@ -4,13 +4,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
 
+/** The directory of stored files: DATA_DIR/uploads. */
+export function uploadsDir(config: AppConfig): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
 /** Files (profile pictures, banners, import uploads) under DATA_DIR/uploads, addressed by relative keys. */
 @Injectable()
 export class StorageService {
   private readonly root: string;
 
   constructor(config: AppConfig) {
-    this.root = path.join(config.dataDir, 'uploads');
+    this.root = uploadsDir(config);
   }
 
   private resolve(key: string): string {

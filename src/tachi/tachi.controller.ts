@@ -22,10 +22,19 @@ export class TachiController {
   ) {}
 
   @Get('config')
-  @ApiOperation({ summary: "Tachi's bootstrap: the service's name, its games and import types." })
+  @ApiOperation({
+    summary: "Tachi's bootstrap (tachi-common's TachiServerCoreConfig): the service's name, its games and import types, and whether anyone may register.",
+  })
   @ApiOkResponse({ type: TachiConfigResponse })
   config(): TachiConfigResponse {
-    return { name: SERVICE_NAME, type: 'omni', games: GAMES.map((g) => g.game), importTypes: IMPORT_TYPES.map((t) => t.name) };
+    return {
+      NAME: SERVICE_NAME,
+      TYPE: 'omni',
+      GAMES: GAMES.map((g) => g.game),
+      IMPORT_TYPES: IMPORT_TYPES.map((t) => t.name),
+      // Tachi's "POST /auth/register is open" (it answers 501 when false). Here registering always works: with INVITE_ONLY it takes an invite code.
+      SIGNUPS_ENABLED: true,
+    };
   }
 
   @Get('config/max-rivals')

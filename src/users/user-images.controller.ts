@@ -1,5 +1,5 @@
-import { applyDecorators, Controller, Delete, Get, HttpCode, Put, Res, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Delete, Get, HttpCode, Put, Res, UploadedFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OwnerOnly, RequirePermissions, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
@@ -8,9 +8,11 @@ import { IMAGE_MAX_SIZE, UserImagesService } from './user-images.service.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { FileUpload, type UploadLimit } from '../http/file-upload.js';
 import { ImageLocationResponse } from './dto/user.responses.js';
+import { DEFAULT_PICTURE_PATH } from '../cdn/default-images.js';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const IMAGE = { description: 'The stored JPG or PNG.', schema: { type: 'string', format: 'binary' } };
+const DEFAULT_IMAGE = { description: 'The user has set none: a redirect to the default picture (a PNG under /cdn/users/default/).' };
 const IMAGE_LIMIT: UploadLimit = { bytes: (config) => config.IMAGE_UPLOAD_LIMIT_BYTES, setting: 'IMAGE_UPLOAD_LIMIT_BYTES' };
 
 /** The multipart form of an upload: the image in the field named after its kind. */
@@ -50,7 +52,8 @@ export class UserImagesController {
   @Get('pfp')
   @ApiProduces(...IMAGE_TYPES)
   @ApiOkResponse(IMAGE)
-  getPfp(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  @ApiFoundResponse(DEFAULT_IMAGE)
+  getPfp(@TargetUser() user: UserRow, @Res() res: Response): Promise<void> {
     return this.serve(user, 'pfp', res);
   }
 
@@ -77,7 +80,8 @@ export class UserImagesController {
   @Get('banner')
   @ApiProduces(...IMAGE_TYPES)
   @ApiOkResponse(IMAGE)
-  getBanner(@TargetUser() user: UserRow, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  @ApiFoundResponse(DEFAULT_IMAGE)
+  getBanner(@TargetUser() user: UserRow, @Res() res: Response): Promise<void> {
     return this.serve(user, 'banner', res);
   }
 
@@ -91,10 +95,17 @@ export class UserImagesController {
     return {};
   }
 
-  private async serve(user: UserRow, kind: ImageKind, res: Response): Promise<StreamableFile> {
+  /** The stored picture, or a redirect to the default one (never a 404: browsers log a failed image, and Tachi's client shows the default). */
+  private async serve(user: UserRow, kind: ImageKind, res: Response): Promise<void> {
     const image = await this.images.get(user, kind);
+    if (!image) {
+      // Not cached: the user may set a picture at any moment.
+      res.setHeader('Cache-Control', 'no-cache');
+      res.redirect(302, DEFAULT_PICTURE_PATH[kind]);
+      return;
+    }
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('ETag', image.etag);
-    return new StreamableFile(image.data, { type: image.contentType, length: image.data.length });
+    res.type(image.contentType).send(image.data);
   }
 }

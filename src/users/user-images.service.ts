@@ -50,10 +50,11 @@ export class UserImagesService {
     return { get: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/users/${user.id}/${kind}` };
   }
 
-  async get(user: UserRow, kind: ImageKind): Promise<{ data: Buffer; contentType: string; etag: string }> {
+  /** The user's stored picture, or undefined when they have set none (or its file is gone): they get the default picture. */
+  async get(user: UserRow, kind: ImageKind): Promise<{ data: Buffer; contentType: string; etag: string } | undefined> {
     const key = kind === 'pfp' ? user.customPfpLocation : user.customBannerLocation;
     const data = key ? await this.storage.get(key) : undefined;
-    if (!key || !data) throw new NotFoundException(`This user has no ${LABEL[kind]}.`);
+    if (!key || !data) return undefined;
     const contentType = key.endsWith('.png') ? CONTENT_TYPES.png : CONTENT_TYPES.jpeg;
     return { data, contentType, etag: `"${key.split('/').pop()}"` };
   }

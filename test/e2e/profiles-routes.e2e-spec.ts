@@ -36,8 +36,6 @@ const SPEC_ONLY = [
 const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
   '/api/v1/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
-  '/api/v1/users/{userID}/pfp': 'the user has no profile picture',
-  '/api/v1/users/{userID}/banner': 'the user has no banner',
 };
 
 interface Answer {

@@ -388,12 +388,12 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
   });
 
   describe('Tachi’s read routes the spec leaves out', () => {
-    it('GET /config: the name, the games and the import types', async () => {
+    it("GET /config: tachi-common HEAD's TachiServerCoreConfig (the name, the games, the import types, signups open)", async () => {
       const config = ok<Doc>(await t.http().get('/api/v1/config'));
-      expect(keys(config)).toEqual(['games', 'importTypes', 'name', 'type']);
-      expect(config).toMatchObject({ type: 'omni', name: expect.any(String) });
-      expect(config.games).toEqual(expect.arrayContaining(['iidx', 'sdvx', 'bms', 'chunithm']));
-      expect(config.importTypes).toEqual(expect.arrayContaining(['file/batch-manual', 'ir/direct-manual', 'ir/fervidex']));
+      expect(keys(config)).toEqual(['GAMES', 'IMPORT_TYPES', 'NAME', 'SIGNUPS_ENABLED', 'TYPE']);
+      expect(config).toMatchObject({ TYPE: 'omni', NAME: 'Score Tracker', SIGNUPS_ENABLED: true });
+      expect(config.GAMES).toEqual(expect.arrayContaining(['iidx', 'sdvx', 'bms', 'chunithm']));
+      expect(config.IMPORT_TYPES).toEqual(expect.arrayContaining(['file/batch-manual', 'ir/direct-manual', 'ir/fervidex']));
     });
 
     it('GET /users/:userID/imports: the completed imports, latest first, filtered by importType and userIntent', async () => {

@@ -58,11 +58,14 @@ describe.each<Kind>(['pfp', 'banner'])('/users/:userID/%s', (kind) => {
     await t.close();
   });
 
-  it('GET and DELETE answer 404 while none is set', async () => {
+  it('while none is set, GET redirects to the default picture and DELETE answers 404', async () => {
     expect(await location()).toBeNull();
     const get = await t.http().get(url());
-    expect(get.status).toBe(404);
-    expect(get.body.message).toMatch(kind === 'pfp' ? /no profile picture/ : /no banner/);
+    expect(get.status).toBe(302);
+    expect(get.headers.location).toBe(`/cdn/users/default/${kind}`);
+    expect(get.headers['cache-control']).toBe('no-cache');
+    const picture = await t.http().get(get.headers.location).responseType('blob');
+    expect([picture.status, picture.headers['content-type']]).toEqual([200, 'image/png']);
     const del = await u.agent.delete(url());
     expect(del.status).toBe(404);
     expect(del.body.message).toMatch(/do not have a custom/);
@@ -269,7 +272,7 @@ describe.each<Kind>(['pfp', 'banner'])('/users/:userID/%s', (kind) => {
       expect(del.body).toEqual({});
       expect(await location()).toBeNull();
       expect(fs.existsSync(storedFile(key!))).toBe(false);
-      expect((await t.http().get(url())).status).toBe(404);
+      expect((await t.http().get(url())).headers.location).toBe(`/cdn/users/default/${kind}`);
       expect((await u.agent.delete(url())).status).toBe(404);
     });
 

@@ -17,10 +17,14 @@ export class UserImportsQuery {
   userIntent?: 'true' | 'false';
 }
 
-/** Tachi's GET /config: what the web client bootstraps from. */
+/** Tachi's GET /config (tachi-common's TachiServerCoreConfig at HEAD): what the web client and the bots bootstrap from. */
 export class TachiConfigResponse {
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['omni'], description: "Which of Tachi's deployments this is like: omni, every game." }) type!: 'omni';
-  @ApiProperty({ type: [String] }) games!: string[];
-  @ApiProperty({ type: [String] }) importTypes!: string[];
+  @ApiProperty({ example: 'Score Tracker' }) NAME!: string;
+  @ApiProperty({ enum: ['omni'], description: "Which of Tachi's deployments this is like: omni, every game." }) TYPE!: 'omni';
+  @ApiProperty({ type: [String], description: 'Every game this service tracks.' }) GAMES!: string[];
+  @ApiProperty({ type: [String], description: 'Every import type this service accepts.' }) IMPORT_TYPES!: string[];
+  @ApiProperty({
+    description: 'Whether POST /auth/register is open: always true here (with INVITE_ONLY it needs an invite code; Tachi answers 501 when false).',
+  })
+  SIGNUPS_ENABLED!: boolean;
 }
