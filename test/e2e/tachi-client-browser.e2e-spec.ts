@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { decodedMail, TestSmtpServer } from '../support/smtp.js';
 import { uniqueUsername } from '../support/users.js';
 
 /**
@@ -73,6 +74,7 @@ describeWithClient("Tachi's web client, served by this server (WEB_CLIENT_DIR, A
   let page: Page;
   let problems: Problems;
   let profileDir: string;
+  let smtp: TestSmtpServer;
   const username = uniqueUsername('web');
   const password = 'a web password';
 
@@ -88,7 +90,8 @@ describeWithClient("Tachi's web client, served by this server (WEB_CLIENT_DIR, A
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ API_PROFILE: 'tachi', WEB_CLIENT_DIR: CLIENT_BUILD });
+    smtp = new TestSmtpServer();
+    t = await createTestApp({ API_PROFILE: 'tachi', WEB_CLIENT_DIR: CLIENT_BUILD, SMTP_URL: await smtp.start() });
     await t.app.listen(0, '127.0.0.1');
     origin = `http://127.0.0.1:${((t.app.getHttpServer() as Server).address() as AddressInfo).port}`;
     profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-chromium-'));
@@ -105,6 +108,7 @@ describeWithClient("Tachi's web client, served by this server (WEB_CLIENT_DIR, A
   afterAll(async () => {
     await context?.close();
     await t?.close();
+    await smtp?.stop();
     if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
   });
 
@@ -116,7 +120,7 @@ describeWithClient("Tachi's web client, served by this server (WEB_CLIENT_DIR, A
     await expectNoProblems();
   }, 60_000);
 
-  it('registers through the register page (rules timer, form) and lands logged in on the dashboard', async () => {
+  it('registers through the register page (rules timer, form), verifies the address through the mail’s link, and lands on the dashboard', async () => {
     await page.getByText('Create Account', { exact: true }).click();
     await page.waitForURL(`${origin}/register`);
     // The rules link opens a new tab (refused: it is outside this server); clicking it starts the 1 s timer.
@@ -132,8 +136,17 @@ describeWithClient("Tachi's web client, served by this server (WEB_CLIENT_DIR, A
     await page.locator('[id="!password"]').fill(password);
     await page.locator('#confPassword').fill(password);
     await page.getByRole('button', { name: 'Register!' }).click();
-    await page.getByText(`Welcome to Score Tracker, ${username}!`).waitFor();
+    // Logged in, the client asks for the address to be verified first (is-email-verified is false).
+    await page.getByText('You need to verify your email before you can use the site.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    await expectNoProblems();
+    // The mail's link is the client's own page, which sends the code to POST /auth/verify-email.
+    const link = new URL(/https?:\/\/\S+\/verify-email\?code=[0-9a-f]{40}/.exec(decodedMail(await smtp.waitFor(`${username.toLowerCase()}@example.test`)))![0]);
+    await page.goto(`${origin}${link.pathname}${link.search}`);
+    await page.getByText('Verified your email.').waitFor();
+    await expectNoProblems();
+    await page.goto(`${origin}/`);
+    await page.getByText(`Welcome to Score Tracker, ${username}!`).waitFor();
     await expectNoProblems();
     // The session cookie is the server's: the account exists and is logged in.
     const cookies = await context.cookies(origin);

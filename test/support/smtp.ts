@@ -56,13 +56,16 @@ export class TestSmtpServer {
   }
 }
 
-/** The 40-hex code a mail carries after "code" (the verify and reset mails both send one). */
-export function codeFrom(mail: ReceivedMail): string {
-  // Undo quoted-printable when used: soft line breaks, then =XX escapes (the link's `code=` arrives as `code=3D`).
-  const body = /Content-Transfer-Encoding: quoted-printable/i.test(mail.raw)
+/** A mail's raw text with quoted-printable undone when used: soft line breaks, then =XX escapes (a link's `code=` arrives as `code=3D`). */
+export function decodedMail(mail: ReceivedMail): string {
+  return /Content-Transfer-Encoding: quoted-printable/i.test(mail.raw)
     ? mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : mail.raw;
-  const match = /code[^0-9a-f]*([0-9a-f]{40})/i.exec(body);
+}
+
+/** The 40-hex code a mail carries after "code" (the verify and reset mails both send one). */
+export function codeFrom(mail: ReceivedMail): string {
+  const match = /code[^0-9a-f]*([0-9a-f]{40})/i.exec(decodedMail(mail));
   if (!match) throw new Error(`no code in mail:\n${mail.raw}`);
   return match[1];
 }
