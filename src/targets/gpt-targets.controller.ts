@@ -1,11 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { GptSupport } from '../game-support/types.js';
 import { Auth } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import { Gpt } from '../http/gpt.decorator.js';
-import { PopularGoalDocument, QuestDocument, QuestlineDocument } from '../presenters/targets.presenter.js';
-import { EvaluateForQuery, TargetSearchQuery } from './dto/targets.dto.js';
+import { ApiErrors } from '../http/openapi-errors.js';
+import { GoalNameDocument, PopularGoalDocument, QuestDocument, QuestlineDocument } from '../presenters/targets.presenter.js';
+import { AddGoalDto, EvaluateForQuery, TargetSearchQuery } from './dto/targets.dto.js';
 import {
   GoalEvaluateForResponse,
   GoalResponse,
@@ -46,6 +47,18 @@ export class GptTargetsController {
     return this.targets.popularGoals(gpt);
   }
 
+  @Post('goals/format')
+  @HttpCode(200)
+  @ApiErrors(400)
+  @ApiOperation({
+    summary:
+      'The name the goal {charts, criteria} would get ({name}; under API_PROFILE=tachi the bare string), checked as add-goal checks it: 400 "Invalid goal: …" naming the problem. Creates nothing.',
+  })
+  @ApiOkResponse({ type: GoalNameDocument })
+  formatGoal(@Gpt() gpt: GptSupport, @Body() dto: AddGoalDto) {
+    return this.targets.formatGoal(gpt, dto);
+  }
+
   @Get('goals/:goalID')
   @ApiOperation({ summary: '{goal, goalSubs, users, parentQuests}.' })
   @ApiOkResponse({ type: GoalResponse })
@@ -82,14 +95,17 @@ export class GptTargetsController {
   }
 
   @Get('questlines')
-  @ApiOperation({ summary: 'QuestlineDocument[]: the questlines whose name contains search, or all of the GPT’s, by name.' })
+  @ApiOperation({
+    summary:
+      'QuestlineDocument[]: the questlines whose name contains search, or all of the GPT’s, by name. Under API_PROFILE=tachi: {questlines, standalone (the quests in no questline), standaloneGoals (their goals)}.',
+  })
   @ApiOkResponse({ type: [QuestlineDocument] })
   questlines(@Gpt() gpt: GptSupport, @Query() query: TargetSearchQuery) {
     return this.targets.questlines(gpt, query.search);
   }
 
   @Get('questlines/:questlineID')
-  @ApiOperation({ summary: '{questline, quests}: the quests in the questline’s order.' })
+  @ApiOperation({ summary: '{questline, quests, goals}: the quests in the questline’s order, and their goals.' })
   @ApiOkResponse({ type: QuestlineResponse })
   questline(@Gpt() gpt: GptSupport, @Param('questlineID') questlineID: string) {
     return this.targets.questline(gpt, questlineID);
