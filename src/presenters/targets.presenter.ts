@@ -156,8 +156,9 @@ export class TachiQuestlineList {
  */
 export const toQuestlineList = definePresenter('questlineList', {
   spec: (s: { questlines: QuestlineRow[]; standalone: QuestRow[]; standaloneGoals: GoalRow[] }): QuestlineDocument[] => s.questlines.map(toQuestlineDocument),
-  tachi: (s, spec): TachiQuestlineList => ({
-    questlines: spec,
+  // not `spec` itself: that array is this presenter's document, which would be presented again
+  tachi: (s): TachiQuestlineList => ({
+    questlines: s.questlines.map(toQuestlineDocument),
     standalone: s.standalone.map(toQuestDocument),
     standaloneGoals: s.standaloneGoals.map(toGoalDocument),
   }),
