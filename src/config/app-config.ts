@@ -222,6 +222,18 @@ export class AppConfig {
   @Min(1)
   MAX_FOLLOWING = 1000;
 
+  /** Goal subscriptions one user may hold on one game and playtype (add-goal and PUT goals/:goalID past it: 400). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAX_GOAL_SUBSCRIPTIONS = 1000;
+
+  /** Quest subscriptions one user may hold on one game and playtype (PUT quests/:questID past it: 400). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAX_QUEST_SUBSCRIPTIONS = 100;
+
   /** Largest JSON body accepted, in bytes. */
   @Transform(toInt)
   @IsInt()

@@ -14,10 +14,10 @@ export type ApiProfile = (typeof API_PROFILES)[number];
 /** A class the OpenAPI document describes a response with (a presenter's document class). */
 export type SchemaClass = abstract new (...args: never[]) => object;
 
-export interface PresenterDefinition<S, D extends object, T extends object> {
+export interface PresenterDefinition<S, D extends object, T extends object | string> {
   /** The spec document (the default profile). */
   spec: (source: S) => D;
-  /** Tachi's document, from the same source (and the spec document, to copy the fields both share). */
+  /** Tachi's document, from the same source (and the spec document, to copy the fields both share); Tachi's bare string where Tachi answers one. */
   tachi: (source: S, spec: D) => T;
   /**
    * The OpenAPI classes of the two shapes: under API_PROFILE=tachi the document's schema named
@@ -28,7 +28,7 @@ export interface PresenterDefinition<S, D extends object, T extends object> {
 
 interface RegisteredPresenter {
   name: string;
-  tachi: (source: never, spec: never) => object;
+  tachi: (source: never, spec: never) => object | string;
   schemas?: { spec: SchemaClass; tachi: SchemaClass };
 }
 
@@ -43,10 +43,10 @@ const BUILT = new WeakMap<object, { presenter: RegisteredPresenter; source: unkn
  * service copies with a spread (`{...doc, extra}`) is no longer the presenter's: serve the document
  * itself, or give the presenter the extra fields in its source.
  */
-export function definePresenter<S, D extends object, T extends object>(name: string, definition: PresenterDefinition<S, D, T>): (source: S) => D {
+export function definePresenter<S, D extends object, T extends object | string>(name: string, definition: PresenterDefinition<S, D, T>): (source: S) => D {
   const presenter: RegisteredPresenter = {
     name,
-    tachi: definition.tachi as (source: never, spec: never) => object,
+    tachi: definition.tachi as (source: never, spec: never) => object | string,
     schemas: definition.schemas,
   };
   PRESENTERS.push(presenter);
@@ -82,10 +82,11 @@ export function tachiOf<T>(document: object): T {
 }
 
 function toTachi(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toTachi);
   if (value === null || typeof value !== 'object') return value;
+  // A presenter's document may be an array (a list the tachi profile answers as an object).
   const built = BUILT.get(value);
   if (built) return toTachi(built.presenter.tachi(built.source as never, value as never));
+  if (Array.isArray(value)) return value.map(toTachi);
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, toTachi(v)]));

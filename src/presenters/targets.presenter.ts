@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { GoalRow, GoalSubRow, QuestlineRow, QuestRow, QuestSection, QuestSubRow } from '../database/schema.js';
+import { definePresenter } from './profile.js';
 
 /** Spec GoalDocument: charts is {type: single|multi|folder, data}, criteria {key, value, mode, countNum?}. */
 export class GoalDocument {
@@ -141,3 +142,35 @@ export function toQuestSubDocument(s: QuestSubRow): QuestSubDocument {
 export function goalSubResult(s: GoalSubRow): EvaluatedGoalResult {
   return { goalID: s.goalID, achieved: s.achieved, progress: s.progress, outOf: s.outOf, progressHuman: s.progressHuman, outOfHuman: s.outOfHuman };
 }
+
+/** Tachi's answer to GET /games/:game/:playtype/targets/questlines. */
+export class TachiQuestlineList {
+  @ApiProperty({ type: [QuestlineDocument] }) questlines!: QuestlineDocument[];
+  @ApiProperty({ type: [QuestDocument], description: 'The quests in no questline.' }) standalone!: QuestDocument[];
+  @ApiProperty({ type: [GoalDocument], description: 'The goals of the standalone quests.' }) standaloneGoals!: GoalDocument[];
+}
+
+/**
+ * The questlines list: the spec's QuestlineDocument[]; under tachi, Tachi's
+ * {questlines, standalone, standaloneGoals} (the quests in no questline and their goals).
+ */
+export const toQuestlineList = definePresenter('questlineList', {
+  spec: (s: { questlines: QuestlineRow[]; standalone: QuestRow[]; standaloneGoals: GoalRow[] }): QuestlineDocument[] => s.questlines.map(toQuestlineDocument),
+  // not `spec` itself: that array is this presenter's document, which would be presented again
+  tachi: (s): TachiQuestlineList => ({
+    questlines: s.questlines.map(toQuestlineDocument),
+    standalone: s.standalone.map(toQuestDocument),
+    standaloneGoals: s.standaloneGoals.map(toGoalDocument),
+  }),
+});
+
+/** POST …/targets/goals/format's answer in the spec profile. */
+export class GoalNameDocument {
+  @ApiProperty({ description: 'The goal’s name, as the goal would be named if created.' }) name!: string;
+}
+
+/** A formatted goal name: {name}; under tachi the bare string, as Tachi answers. */
+export const toGoalNameDocument = definePresenter('goalName', {
+  spec: (name: string): GoalNameDocument => ({ name }),
+  tachi: (name: string): string => name,
+});

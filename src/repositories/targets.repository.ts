@@ -256,6 +256,70 @@ export class TargetsRepository {
     return row;
   }
 
+  /**
+   * The user's goal subs on the GPT whose goal concerns the chart: a single or multi goal naming
+   * it, or a folder goal whose folder holds it now; with their goals, by goalID.
+   */
+  async userGoalsOnChart(userID: number, game: string, playtype: string, chartID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
+    return this.db
+      .select({ goalSub: goalSubs, goal: goals })
+      .from(goalSubs)
+      .innerJoin(goals, eq(goals.goalID, goalSubs.goalID))
+      .where(
+        and(
+          eq(goalSubs.userID, userID),
+          eq(goalSubs.game, game),
+          eq(goalSubs.playtype, playtype),
+          sql`(
+  (${goals.charts}->>'type' = 'single' AND ${goals.charts}->>'data' = ${chartID})
+  OR (${goals.charts}->>'type' = 'multi' AND ${goals.charts}->'data' @> jsonb_build_array(${chartID}::text))
+  OR (${goals.charts}->>'type' = 'folder' AND EXISTS (
+    SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${goals.charts}->>'data' AND fc.chart_id = ${chartID})))`,
+        ),
+      )
+      .orderBy(asc(goalSubs.goalID));
+  }
+
+  /**
+   * The user's goal subs on the GPT whose goal concerns the folder: a folder goal on it, or a
+   * single or multi goal naming one of its charts; with their goals, by goalID.
+   */
+  async userGoalsOnFolder(userID: number, game: string, playtype: string, folderID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
+    return this.db
+      .select({ goalSub: goalSubs, goal: goals })
+      .from(goalSubs)
+      .innerJoin(goals, eq(goals.goalID, goalSubs.goalID))
+      .where(
+        and(
+          eq(goalSubs.userID, userID),
+          eq(goalSubs.game, game),
+          eq(goalSubs.playtype, playtype),
+          sql`(
+  (${goals.charts}->>'type' = 'folder' AND ${goals.charts}->>'data' = ${folderID})
+  OR (${goals.charts}->>'type' = 'single' AND EXISTS (
+    SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${folderID} AND fc.chart_id = ${goals.charts}->>'data'))
+  OR (${goals.charts}->>'type' = 'multi' AND EXISTS (
+    SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${folderID} AND ${goals.charts}->'data' @> jsonb_build_array(fc.chart_id))))`,
+        ),
+      )
+      .orderBy(asc(goalSubs.goalID));
+  }
+
+  /** The GPT's quests in no questline, by name. */
+  standaloneQuests(game: string, playtype: string): Promise<QuestRow[]> {
+    return this.db
+      .select()
+      .from(quests)
+      .where(
+        and(
+          eq(quests.game, game),
+          eq(quests.playtype, playtype),
+          sql`NOT EXISTS (SELECT 1 FROM ${questlines} ql WHERE ql.game = ${game} AND ql.playtype = ${playtype} AND ${quests.questID} = ANY(ql.quests))`,
+        ),
+      )
+      .orderBy(asc(quests.name), asc(quests.questID));
+  }
+
   /** The user's subs to these goals. */
   userGoalSubsFor(userID: number, goalIDs: readonly string[]): Promise<GoalSubRow[]> {
     if (goalIDs.length === 0) return Promise.resolve([]);

@@ -1,11 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { GptSupport } from '../game-support/types.js';
 import { Auth } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import { Gpt } from '../http/gpt.decorator.js';
-import { PopularGoalDocument, QuestDocument, QuestlineDocument } from '../presenters/targets.presenter.js';
-import { EvaluateForQuery, TargetSearchQuery } from './dto/targets.dto.js';
+import { ApiErrors } from '../http/openapi-errors.js';
+import { GoalNameDocument, PopularGoalDocument, QuestDocument, QuestlineDocument, TachiQuestlineList } from '../presenters/targets.presenter.js';
+import { AddGoalDto, EvaluateForQuery, TargetSearchQuery } from './dto/targets.dto.js';
 import {
   GoalEvaluateForResponse,
   GoalResponse,
@@ -18,6 +19,7 @@ import { TargetsService } from './targets.service.js';
 
 /** Goals, quests and questlines of one GPT (spec 4.6). All public. */
 @ApiTags('targets')
+@ApiExtraModels(GoalNameDocument, TachiQuestlineList)
 @ApiNotFoundResponse({ description: 'Unknown game, playtype, goal, quest, questline or user.' })
 @Controller('games/:game/:playtype/targets')
 export class GptTargetsController {
@@ -44,6 +46,21 @@ export class GptTargetsController {
   @ApiOkResponse({ type: [PopularGoalDocument] })
   popularGoals(@Gpt() gpt: GptSupport) {
     return this.targets.popularGoals(gpt);
+  }
+
+  @Post('goals/format')
+  @HttpCode(200)
+  @ApiErrors(400)
+  @ApiOperation({
+    summary:
+      'The name the goal {charts, criteria} would get ({name}; under API_PROFILE=tachi the bare string), checked as add-goal checks it: 400 "Invalid goal: …" naming the problem. Creates nothing.',
+  })
+  @ApiOkResponse({
+    description: 'spec: {name}; API_PROFILE=tachi: the name itself (a JSON string), as Tachi answers.',
+    schema: { oneOf: [{ $ref: getSchemaPath(GoalNameDocument) }, { type: 'string' }] },
+  })
+  formatGoal(@Gpt() gpt: GptSupport, @Body() dto: AddGoalDto) {
+    return this.targets.formatGoal(gpt, dto);
   }
 
   @Get('goals/:goalID')
@@ -82,14 +99,20 @@ export class GptTargetsController {
   }
 
   @Get('questlines')
-  @ApiOperation({ summary: 'QuestlineDocument[]: the questlines whose name contains search, or all of the GPT’s, by name.' })
-  @ApiOkResponse({ type: [QuestlineDocument] })
+  @ApiOperation({
+    summary:
+      'QuestlineDocument[]: the questlines whose name contains search, or all of the GPT’s, by name. Under API_PROFILE=tachi: {questlines, standalone (the quests in no questline), standaloneGoals (their goals)}.',
+  })
+  @ApiOkResponse({
+    description: 'spec: QuestlineDocument[]; API_PROFILE=tachi: {questlines, standalone, standaloneGoals}.',
+    schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(QuestlineDocument) } }, { $ref: getSchemaPath(TachiQuestlineList) }] },
+  })
   questlines(@Gpt() gpt: GptSupport, @Query() query: TargetSearchQuery) {
     return this.targets.questlines(gpt, query.search);
   }
 
   @Get('questlines/:questlineID')
-  @ApiOperation({ summary: '{questline, quests}: the quests in the questline’s order.' })
+  @ApiOperation({ summary: '{questline, quests, goals}: the quests in the questline’s order, and their goals.' })
   @ApiOkResponse({ type: QuestlineResponse })
   questline(@Gpt() gpt: GptSupport, @Param('questlineID') questlineID: string) {
     return this.targets.questline(gpt, questlineID);

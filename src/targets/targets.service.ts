@@ -12,7 +12,9 @@ import {
   toGoalDocument,
   toGoalSubDocument,
   toQuestDocument,
+  toGoalNameDocument,
   toQuestlineDocument,
+  toQuestlineList,
   toQuestSubDocument,
   type EvaluatedGoalResult,
 } from '../presenters/targets.presenter.js';
@@ -163,14 +165,30 @@ export class TargetsService {
     return { goals: goals.map(toGoalDocument), goalResults, achieved: progress >= outOf, progress, outOf };
   }
 
+  /** The questlines (the spec's list); the tachi profile's answer adds the quests in no questline and their goals. */
   async questlines(gpt: GptSupport, search: string | undefined) {
-    return (await this.targets.searchQuestlines(gpt.game, gpt.playtype, search?.trim() || undefined)).map(toQuestlineDocument);
+    const [questlines, standalone] = await Promise.all([
+      this.targets.searchQuestlines(gpt.game, gpt.playtype, search?.trim() || undefined),
+      this.targets.standaloneQuests(gpt.game, gpt.playtype),
+    ]);
+    const standaloneGoals = await this.targets.goalsByIds(standalone.flatMap((q) => questGoalIDs(q.questData)));
+    return toQuestlineList({ questlines, standalone, standaloneGoals });
   }
 
   async questline(gpt: GptSupport, questlineID: string) {
     const questline = await this.targets.questline(gpt.game, gpt.playtype, questlineID);
     if (!questline) throw new NotFoundException(`The questline ${questlineID} does not exist on ${gpt.game} ${gpt.playtype}.`);
-    return { questline: toQuestlineDocument(questline), quests: (await this.targets.questsByIds(questline.quests)).map(toQuestDocument) };
+    const quests = await this.targets.questsByIds(questline.quests);
+    return {
+      questline: toQuestlineDocument(questline),
+      quests: quests.map(toQuestDocument),
+      goals: (await this.targets.goalsByIds(quests.flatMap((q) => questGoalIDs(q.questData)))).map(toGoalDocument),
+    };
+  }
+
+  /** The name a goal {charts, criteria} gets (checked as add-goal checks it: 400 "Invalid goal: …"), without creating it. */
+  async formatGoal(gpt: GptSupport, dto: AddGoalDto) {
+    return toGoalNameDocument((await this.buildGoal(gpt, dto, 'Invalid goal: ')).name);
   }
 
   // ---- UGPT reads ----
@@ -185,10 +203,49 @@ export class TargetsService {
     return { ...docs, quest: docs.quests, user: toUserDocument(user) };
   }
 
+  /** {quests, questSubs} and the quests' goals (which Tachi's client reads). */
   async userQuests(user: UserRow, gpt: GptSupport) {
     const subs = await this.targets.userQuestSubs(user.id, gpt.game, gpt.playtype);
     const quests = await this.targets.questsByIds(subs.map((s) => s.questID));
-    return { quests: quests.map(toQuestDocument), questSubs: subs.map(toQuestSubDocument) };
+    const goals = await this.targets.goalsByIds(quests.flatMap((q) => questGoalIDs(q.questData)));
+    return { quests: quests.map(toQuestDocument), questSubs: subs.map(toQuestSubDocument), goals: goals.map(toGoalDocument) };
+  }
+
+  /** Every goal and quest subscription of the user on the GPT, with their goals and quests. */
+  async userAllSubs(user: UserRow, gpt: GptSupport) {
+    const [goalSubs, questSubs] = await Promise.all([
+      this.targets.userGoalSubs(user.id, gpt.game, gpt.playtype),
+      this.targets.userQuestSubs(user.id, gpt.game, gpt.playtype),
+    ]);
+    return this.subsDocuments({ goalSubs, questSubs });
+  }
+
+  /** The user's goal subs concerning the chart, and their subscribed quests holding those goals. 404 for a chart not on the GPT. */
+  async userTargetsOnChart(user: UserRow, gpt: GptSupport, chartID: string) {
+    if (!(await this.catalog.chart(gpt.game, gpt.playtype, chartID)))
+      throw new NotFoundException(`The chart ${chartID} does not exist on ${gpt.game} ${gpt.playtype}.`);
+    return this.withParentQuests(user, gpt, await this.targets.userGoalsOnChart(user.id, gpt.game, gpt.playtype, chartID));
+  }
+
+  /** The user's goal subs concerning the folder (a goal on it or on one of its charts), and their subscribed quests holding them. */
+  async userTargetsOnFolder(user: UserRow, gpt: GptSupport, folderID: string) {
+    if (!(await this.catalog.folder(gpt.game, gpt.playtype, folderID)))
+      throw new NotFoundException(`The folder ${folderID} does not exist on ${gpt.game} ${gpt.playtype}.`);
+    return this.withParentQuests(user, gpt, await this.targets.userGoalsOnFolder(user.id, gpt.game, gpt.playtype, folderID));
+  }
+
+  /** {goals, goalSubs, quests, questSubs}: the given subs and the user's quest subs on the GPT whose quest holds one of their goals. */
+  private async withParentQuests(user: UserRow, gpt: GptSupport, rows: { goalSub: GoalSubRow; goal: GoalRow }[]) {
+    const goalIDs = new Set(rows.map((r) => r.goalSub.goalID));
+    const allQuestSubs = goalIDs.size ? await this.targets.userQuestSubs(user.id, gpt.game, gpt.playtype) : [];
+    const quests = (await this.targets.questsByIds(allQuestSubs.map((s) => s.questID))).filter((q) => questGoalIDs(q.questData).some((id) => goalIDs.has(id)));
+    const questIDs = new Set(quests.map((q) => q.questID));
+    return {
+      goals: rows.map((r) => toGoalDocument(r.goal)),
+      goalSubs: rows.map((r) => toGoalSubDocument(r.goalSub)),
+      quests: quests.map(toQuestDocument),
+      questSubs: allQuestSubs.filter((s) => questIDs.has(s.questID)).map(toQuestSubDocument),
+    };
   }
 
   /** The user's quest: their sub, the quest, its goals and each goal's result from their goal subs. 404 when not subscribed. */
@@ -248,17 +305,22 @@ export class TargetsService {
 
   /** Builds a goal from {charts, criteria}, checks it against the GPT, creates it when new and subscribes the user. */
   async addGoal(user: UserRow, gpt: GptSupport, dto: AddGoalDto) {
+    const { definition, name } = await this.buildGoal(gpt, dto);
+    const { goalSub } = await this.subscriptions.addGoal(user.id, definition, name);
+    const goal = (await this.targets.goal(gpt.game, gpt.playtype, definition.goalID))!;
+    return { goal: toGoalDocument(goal), goalSub: toGoalSubDocument(goalSub) };
+  }
+
+  /** The goal {charts, criteria} describes on the GPT and its name; 400 (the problem, after `prefix`) when it is not a valid goal there. */
+  private async buildGoal(gpt: GptSupport, dto: AddGoalDto, prefix = ''): Promise<{ definition: GoalDefinition; name: string }> {
     const shape = checkGoalShape(dto.charts, { ...dto.criteria });
-    if (shape) throw new BadRequestException(shape);
+    if (shape) throw new BadRequestException(`${prefix}${shape}`);
     const criteria: GoalCriteria = { key: dto.criteria.key, value: dto.criteria.value, mode: dto.criteria.mode, countNum: dto.criteria.countNum };
     const definition = normaliseGoal(gpt.game, gpt.playtype, dto.charts as GoalCharts, criteria);
     const context = await this.chartsContext(gpt, definition.charts);
     const problem = checkGoalAgainstGpt(definition, gpt, context);
-    if (problem) throw new BadRequestException(problem);
-    const name = goalName(definition, gpt, context, (findGame(gpt.game)?.playtypes.length ?? 1) > 1);
-    const { goalSub } = await this.subscriptions.addGoal(user.id, definition, name);
-    const goal = (await this.targets.goal(gpt.game, gpt.playtype, definition.goalID))!;
-    return { goal: toGoalDocument(goal), goalSub: toGoalSubDocument(goalSub) };
+    if (problem) throw new BadRequestException(`${prefix}${problem}`);
+    return { definition, name: goalName(definition, gpt, context, (findGame(gpt.game)?.playtypes.length ?? 1) > 1) };
   }
 
   private async chartsContext(gpt: GptSupport, charts: GoalCharts): Promise<GoalChartsContext> {

@@ -13,6 +13,7 @@ import {
   UserGoalsResponse,
   UserQuestResponse,
   UserQuestsResponse,
+  TargetSubsResponse,
   UserTargetSubsResponse,
 } from './dto/targets.responses.js';
 import { TargetsService } from './targets.service.js';
@@ -44,8 +45,35 @@ export class UgptTargetsController {
     return this.targets.userRecentlyRaised(ugpt.user, ugpt.gpt);
   }
 
+  @Get('all-subs')
+  @ApiOperation({ summary: '{goals, quests, goalSubs, questSubs}: every goal and quest subscription of the user on the GPT.' })
+  @ApiOkResponse({ type: TargetSubsResponse })
+  allSubs(@Ugpt() ugpt: UgptContext) {
+    return this.targets.userAllSubs(ugpt.user, ugpt.gpt);
+  }
+
+  @Get('on-chart/:chartID')
+  @ApiOperation({
+    summary:
+      '{goals, goalSubs, quests, questSubs}: the user’s goal subs concerning the chart (a goal naming it, or on a folder holding it) and their subscribed quests holding those goals. 404 for a chart not on the GPT.',
+  })
+  @ApiOkResponse({ type: TargetSubsResponse })
+  onChart(@Ugpt() ugpt: UgptContext, @Param('chartID') chartID: string) {
+    return this.targets.userTargetsOnChart(ugpt.user, ugpt.gpt, chartID);
+  }
+
+  @Get('on-folder/:folderID')
+  @ApiOperation({
+    summary:
+      '{goals, goalSubs, quests, questSubs}: the user’s goal subs concerning the folder (a goal on it, or naming one of its charts) and their subscribed quests holding those goals. 404 for a folder not on the GPT.',
+  })
+  @ApiOkResponse({ type: TargetSubsResponse })
+  onFolder(@Ugpt() ugpt: UgptContext, @Param('folderID') folderID: string) {
+    return this.targets.userTargetsOnFolder(ugpt.user, ugpt.gpt, folderID);
+  }
+
   @Get('quests')
-  @ApiOperation({ summary: '{quests, questSubs}: the user’s quest subscriptions on the GPT.' })
+  @ApiOperation({ summary: '{quests, questSubs, goals}: the user’s quest subscriptions on the GPT, and the quests’ goals.' })
   @ApiOkResponse({ type: UserQuestsResponse })
   quests(@Ugpt() ugpt: UgptContext) {
     return this.targets.userQuests(ugpt.user, ugpt.gpt);
@@ -64,7 +92,7 @@ export class UgptTargetsController {
   @ApiErrors(400, 409)
   @ApiOperation({
     summary:
-      'Subscribes to the quest and each of its goals. 409 if already subscribed; 400 at 100 quest subscriptions on the GPT. Returns {goals, quest, goalResults, questSub}.',
+      'Subscribes to the quest and each of its goals. 409 if already subscribed; 400 at MAX_QUEST_SUBSCRIPTIONS (100 by default) quest subscriptions on the GPT. Returns {goals, quest, goalResults, questSub}.',
   })
   @ApiOkResponse({ type: QuestSubscribeResponse })
   subscribeQuest(@Ugpt() ugpt: UgptContext, @Param('questID') questID: string) {
@@ -95,7 +123,7 @@ export class UgptTargetsController {
   @ApiErrors(409)
   @ApiOperation({
     summary:
-      'Builds a goal from {charts, criteria}, checks it against the GPT (400 naming the problem), creates it when new and subscribes. 400 if already achieved or at 1,000 goal subscriptions; 409 if already subscribed. Returns {goal, goalSub}.',
+      'Builds a goal from {charts, criteria}, checks it against the GPT (400 naming the problem), creates it when new and subscribes. 400 if already achieved or at MAX_GOAL_SUBSCRIPTIONS (1,000 by default); 409 if already subscribed. Returns {goal, goalSub}.',
   })
   @ApiOkResponse({ type: GoalSubscribeResponse })
   addGoal(@Ugpt() ugpt: UgptContext, @Body() dto: AddGoalDto) {

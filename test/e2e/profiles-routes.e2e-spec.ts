@@ -35,6 +35,7 @@ const SPEC_ONLY = [
 /** GET routes that answer an error with the data this test sets up, and why. */
 const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/targets/on-folder/{folderID}': 'the fixtures have no folders',
   '/api/v1/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
 };
 

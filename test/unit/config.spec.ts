@@ -89,6 +89,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the target subscription caps (1,000 goal and 100 quest subscriptions per GPT by default)', () => {
+    expect(loadConfig({})).toMatchObject({ MAX_GOAL_SUBSCRIPTIONS: 1000, MAX_QUEST_SUBSCRIPTIONS: 100 });
+    expect(loadConfig({ MAX_GOAL_SUBSCRIPTIONS: '20', MAX_QUEST_SUBSCRIPTIONS: '3' })).toMatchObject({
+      MAX_GOAL_SUBSCRIPTIONS: 20,
+      MAX_QUEST_SUBSCRIPTIONS: 3,
+    });
+  });
+
   it.each(['false', '0', 'no', ''])('reads INVITE_ONLY=%p as false', (value) => {
     expect(loadConfig({ INVITE_ONLY: value }).INVITE_ONLY).toBe(false);
   });
@@ -133,6 +141,10 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'two@example.com, three@example.com'],
     ['MAIL_FROM', 'Name <a@example.com'],
     ['WEBHOOKS_ALLOW_PRIVATE', 'sometimes'],
+    ['MAX_GOAL_SUBSCRIPTIONS', '0'],
+    ['MAX_GOAL_SUBSCRIPTIONS', 'lots'],
+    ['MAX_QUEST_SUBSCRIPTIONS', '0'],
+    ['MAX_QUEST_SUBSCRIPTIONS', '2.5'],
     ['WEBHOOK_MAX_ATTEMPTS', '0'],
     ['WEBHOOK_MAX_ATTEMPTS', '21'],
     ['WEBHOOK_RETRY_BASE_MS', '5'],

@@ -5,10 +5,6 @@ import { goalSubs, questSubs, type GoalSubRow, type QuestSection, type QuestSubR
 import type { GoalCriteria } from './criteria.js';
 import { evaluateGoals, type GoalCharts, type GoalDefinition, type GoalEvaluation } from './goal-evaluation.js';
 
-/** Subscription caps per user and GPT. */
-export const MAX_GOAL_SUBSCRIPTIONS = 1000;
-export const MAX_QUEST_SUBSCRIPTIONS = 100;
-
 /** A quest's goal references in order. */
 export function questGoalIDs(questData: readonly QuestSection[]): string[] {
   return questData.flatMap((s) => s.goals.map((g) => g.goalID));

@@ -3,15 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { Database } from '../../database/database.js';
 import { goals, goalSubs, questSubs, type GoalSubRow, type QuestSection, type QuestSubRow } from '../../database/schema.js';
 import { evaluateGoals, type GoalDefinition, type GoalEvaluation } from './goal-evaluation.js';
-import {
-  insertQuestSubscription,
-  MAX_GOAL_SUBSCRIPTIONS,
-  MAX_QUEST_SUBSCRIPTIONS,
-  newGoalSubRow,
-  pruneOrphanGoalSubs,
-  questGoalIDs,
-  subscribedParentQuests,
-} from './subscriptions.writer.js';
+import { AppConfig } from '../../config/app-config.js';
+import { insertQuestSubscription, newGoalSubRow, pruneOrphanGoalSubs, questGoalIDs, subscribedParentQuests } from './subscriptions.writer.js';
 import { lockUserTargets } from './target-progress.writer.js';
 
 export interface QuestForSubscription {
@@ -28,12 +21,15 @@ export interface QuestForSubscription {
  */
 @Injectable()
 export class TargetSubscriptionsService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly config: AppConfig,
+  ) {}
 
   /**
    * Subscribes the user to a goal directly, creating the goal first when `name` is given and its id
    * is new. Already subscribed directly: 409. Subscribed only through a quest: the sub becomes
-   * standalone. Otherwise the cap (1,000 goal subs per GPT) applies, and a goal the user has already
+   * standalone. Otherwise the cap (MAX_GOAL_SUBSCRIPTIONS goal subs per GPT, 1,000 by default) applies, and a goal the user has already
    * achieved is refused (400).
    */
   addGoal(userID: number, goal: GoalDefinition, name?: string): Promise<{ goalSub: GoalSubRow; evaluation?: GoalEvaluation }> {
@@ -61,8 +57,8 @@ export class TargetSubscriptionsService {
         .select({ n: count() })
         .from(goalSubs)
         .where(and(eq(goalSubs.userID, userID), eq(goalSubs.game, goal.game), eq(goalSubs.playtype, goal.playtype)));
-      if (n >= MAX_GOAL_SUBSCRIPTIONS)
-        throw new BadRequestException(`You already have ${n} goals on ${goal.game} ${goal.playtype}; the limit is ${MAX_GOAL_SUBSCRIPTIONS}.`);
+      const cap = this.config.MAX_GOAL_SUBSCRIPTIONS;
+      if (n >= cap) throw new BadRequestException(`You already have ${n} goals on ${goal.game} ${goal.playtype}; the limit is ${cap}.`);
       const evaluation = (await evaluateGoals(tx, userID, [goal])).get(goal.goalID);
       if (!evaluation) throw new NotFoundException(`The goal ${goal.goalID} cannot be evaluated on ${goal.game} ${goal.playtype}.`);
       if (evaluation.achieved)
@@ -100,7 +96,7 @@ export class TargetSubscriptionsService {
   /**
    * Subscribes the user to a quest and so to each of its goals (goals already subscribed stay as
    * they are; quest goals do not count against the goal cap). Already subscribed: 409. At the cap
-   * (100 quest subs per GPT): 400. A quest already achieved is allowed.
+   * (MAX_QUEST_SUBSCRIPTIONS quest subs per GPT, 100 by default): 400. A quest already achieved is allowed.
    */
   subscribeQuest(userID: number, quest: QuestForSubscription): Promise<{ questSub: QuestSubRow; goalSubs: GoalSubRow[] }> {
     return this.database.transaction(async (tx) => {
@@ -114,8 +110,8 @@ export class TargetSubscriptionsService {
         .select({ n: count() })
         .from(questSubs)
         .where(and(eq(questSubs.userID, userID), eq(questSubs.game, quest.game), eq(questSubs.playtype, quest.playtype)));
-      if (n >= MAX_QUEST_SUBSCRIPTIONS)
-        throw new BadRequestException(`You already have ${n} quests on ${quest.game} ${quest.playtype}; the limit is ${MAX_QUEST_SUBSCRIPTIONS}.`);
+      const cap = this.config.MAX_QUEST_SUBSCRIPTIONS;
+      if (n >= cap) throw new BadRequestException(`You already have ${n} quests on ${quest.game} ${quest.playtype}; the limit is ${cap}.`);
       return insertQuestSubscription(tx, userID, quest, Date.now());
     });
   }

@@ -59,11 +59,13 @@ export class QuestEvaluateForResponse {
 export class QuestlineResponse {
   @ApiProperty({ type: QuestlineDocument }) questline!: QuestlineDocument;
   @ApiProperty({ type: [QuestDocument], description: 'In the questline’s order.' }) quests!: QuestDocument[];
+  @ApiProperty({ type: [GoalDocument], description: 'The goals of the quests, each once.' }) goals!: GoalDocument[];
 }
 
 export class UserQuestsResponse {
   @ApiProperty({ type: [QuestDocument] }) quests!: QuestDocument[];
   @ApiProperty({ type: [QuestSubDocument] }) questSubs!: QuestSubDocument[];
+  @ApiProperty({ type: [GoalDocument], description: 'The goals of the quests, each once.' }) goals!: GoalDocument[];
 }
 
 export class UserQuestResponse {

@@ -16,6 +16,18 @@ const presentWrapper = definePresenter('unit-test-wrapper', {
   tachi: (row: Row) => ({ ...tachiOf<object>(present(row)), extra: 1 }),
 });
 
+/** A list document: the spec's array; Tachi's object around it. */
+const presentList = definePresenter('unit-test-list', {
+  spec: (rows: Row[]) => rows.map(present),
+  tachi: (rows: Row[]) => ({ things: rows.map(present), count: rows.length }),
+});
+
+/** A document Tachi answers as a bare string. */
+const presentName = definePresenter('unit-test-name', {
+  spec: (name: string) => ({ name }),
+  tachi: (name: string) => name,
+});
+
 describe('presentAs', () => {
   it('serves the spec document itself under spec', () => {
     const answer = { things: [present({ id: 1, flag: true })] };
@@ -33,6 +45,34 @@ describe('presentAs', () => {
   it('leaves a copy made with a spread unpresented: the wrapper presenter is how to add fields', () => {
     expect(presentAs('tachi', { ...present({ id: 3, flag: true }) })).toEqual({ id: 3, flagged: true });
     expect(presentAs('tachi', presentWrapper({ id: 3, flag: true }))).toEqual({ id: 3, flag: true, extra: 1 });
+  });
+
+  it('presents an array a presenter built as a whole (its tachi variant may be an object), and a tachi variant that is a string', () => {
+    const list = presentList([
+      { id: 1, flag: true },
+      { id: 2, flag: false },
+    ]);
+    expect(presentAs('spec', { list })).toEqual({
+      list: [
+        { id: 1, flagged: true },
+        { id: 2, flagged: false },
+      ],
+    });
+    expect(presentAs('tachi', list)).toEqual({
+      things: [
+        { id: 1, flag: true },
+        { id: 2, flag: false },
+      ],
+      count: 2,
+    });
+    // an array no presenter built is still presented element by element
+    expect(presentAs('tachi', [...list])).toEqual([
+      { id: 1, flag: true },
+      { id: 2, flag: false },
+    ]);
+    expect(presentAs('spec', presentName('HARD CLEAR A'))).toEqual({ name: 'HARD CLEAR A' });
+    expect(presentAs('tachi', presentName('HARD CLEAR A'))).toBe('HARD CLEAR A');
+    expect(presentAs('tachi', { body: presentName('B') })).toEqual({ body: 'B' });
   });
 
   it('keeps what is not a plain object or array', () => {
