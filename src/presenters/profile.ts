@@ -82,10 +82,11 @@ export function tachiOf<T>(document: object): T {
 }
 
 function toTachi(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toTachi);
   if (value === null || typeof value !== 'object') return value;
+  // first: a presenter may build an array (a list whose tachi variant differs as a whole)
   const built = BUILT.get(value);
   if (built) return toTachi(built.presenter.tachi(built.source as never, value as never));
+  if (Array.isArray(value)) return value.map(toTachi);
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, toTachi(v)]));

@@ -25,6 +25,7 @@ import { SessionsRepository } from './sessions.repository.js';
 import { ShowcaseRepository } from './showcase.repository.js';
 import { SnapshotsRepository } from './snapshots.repository.js';
 import { TargetsRepository } from './targets.repository.js';
+import { UgptFoldersRepository } from './ugpt-folders.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
 import { UgptSettingsRepository } from './ugpt-settings.repository.js';
@@ -58,6 +59,7 @@ const REPOSITORIES = [
   ShowcaseRepository,
   SnapshotsRepository,
   TargetsRepository,
+  UgptFoldersRepository,
   UgptProfileRepository,
   UgptSessionsRepository,
   UgptSettingsRepository,
