@@ -141,7 +141,12 @@ export const toTableDocument = definePresenter('table', {
 });
 
 /** GET /games/:game/:playtype/tables. spec: `{tables}`; tachi: the bare array Tachi answers (its web client reads an array). */
+export class TableListResponse {
+  @ApiProperty({ type: [TableDocument] }) tables!: TableDocument[];
+}
+
 export const toTableList = definePresenter('tableList', {
-  spec: (tables: readonly TableRow[]): { tables: TableDocument[] } => ({ tables: tables.map(toTableDocument) }),
+  spec: (tables: readonly TableRow[]): TableListResponse => ({ tables: tables.map(toTableDocument) }),
   tachi: (_tables, spec): TableDocument[] => spec.tables,
+  schemas: { spec: TableListResponse, tachi: [TachiTableDocument] },
 });

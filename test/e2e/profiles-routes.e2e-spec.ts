@@ -36,6 +36,9 @@ const SPEC_ONLY = [
 const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
   '/api/v1/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}/timeline': 'the fixtures have no folders',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
   '/api/v1/users/{userID}/pfp': 'the user has no profile picture',
   '/api/v1/users/{userID}/banner': 'the user has no banner',
 };
@@ -159,6 +162,8 @@ async function deployment(profile: ApiProfile) {
     property: 'lamp',
     class: 'vfClass',
     userID: String(user.id),
+    criteriaType: 'lamp',
+    criteriaValue: 'CLEAR',
   };
   return { t, agent, token, doc, writes, pathValues, queryValues };
 }
