@@ -378,4 +378,116 @@ describe('UGPT folders and tables, chart folders, history (both profiles)', () =
       expect(Object.keys(now.ratings as object)).toEqual(['VF6']);
     });
   });
+
+  /**
+   * A second session a day later (comparing with the first: 5-EXH 9,600,000 EXCESSIVE CLEAR AA+,
+   * 4-MXM UC AAA+, 7-MXM 8,800,000 CLEAR A): 5-EXH 9,800,000 ULTIMATE CHAIN (AAA+), a first play
+   * of 6-MXM 9,000,000 CLEAR (A+), and 7-MXM 8,500,000 FAILED (B), worse.
+   */
+  describe('sessions: scoreInfo, calendars and folder raises', () => {
+    const T1 = T0 + 24 * 60 * MIN;
+    let first: string;
+    let second: string;
+
+    beforeAll(async () => {
+      await importSdvx(player.agent, [
+        sdvxScore(5, 'EXH', 9_800_000, 'ULTIMATE CHAIN', T1),
+        sdvxScore(6, 'MXM', 9_000_000, 'CLEAR', T1 + MIN),
+        sdvxScore(7, 'MXM', 8_500_000, 'FAILED', T1 + 2 * MIN),
+      ]);
+      const recent = (await t.http().get(ugpt(player, '/sessions/recent'))).body as { sessionID: string }[];
+      [second, first] = recent.map((r) => r.sessionID);
+    });
+
+    it("tachi: GET /sessions/:sessionID carries scoreInfo in play order; spec's answer does not", async () => {
+      const body = ok<{
+        scores: { scoreID: string; chartID: string }[];
+        scoreInfo: { scoreID: string; isNewScore: boolean; deltas?: Record<string, number> }[];
+      }>(await tachi.http().get(`/api/v1/sessions/${second}`));
+      const id = (song: number, diff: 'EXH' | 'MXM') => body.scores.find((x) => x.chartID === fixtureChartID(song, diff))!.scoreID;
+      expect(body.scoreInfo).toEqual([
+        { scoreID: id(5, 'EXH'), isNewScore: false, deltas: { score: 200_000, percent: expect.closeTo(2, 6), lamp: 2, grade: 2 } },
+        { scoreID: id(6, 'MXM'), isNewScore: true },
+        { scoreID: id(7, 'MXM'), isNewScore: false, deltas: { score: -300_000, percent: expect.closeTo(-3, 6), lamp: -1, grade: -1 } },
+      ]);
+      const spec = (await t.http().get(`/api/v1/sessions/${second}`)).body as Record<string, unknown>;
+      expect(Object.keys(spec).sort()).toEqual(['charts', 'scores', 'session', 'songs', 'user']);
+      // the first session: every chart played for the first time (5-EXH twice within it, both new)
+      const firstInfo = ok<{ scoreInfo: { isNewScore: boolean }[] }>(await tachi.http().get(`/api/v1/sessions/${first}`)).scoreInfo;
+      expect(firstInfo.map((i) => i.isNewScore)).toEqual(SCORES.map(() => true));
+    });
+
+    it('tachi: session lists carry __scoreInfo and sessions/last is {session, scoreInfo}; spec: plain documents', async () => {
+      const recent = ok<{ sessionID: string; __scoreInfo: unknown[] }[]>(await tachi.http().get(ugpt(player, '/sessions/recent')));
+      expect(recent.map((r) => [r.sessionID, r.__scoreInfo.length])).toEqual([
+        [second, 3],
+        [first, 5],
+      ]);
+      const last = ok<{ session: { sessionID: string; scoreIDs: string[] }; scoreInfo: unknown[] }>(await tachi.http().get(ugpt(player, '/sessions/last')));
+      expect([last.session.sessionID, last.session.scoreIDs.length, last.scoreInfo.length]).toEqual([second, 3, 3]);
+      const specRecent = (await t.http().get(ugpt(player, '/sessions/recent'))).body as Record<string, unknown>[];
+      expect(specRecent[0]).not.toHaveProperty('__scoreInfo');
+      const specLast = (await t.http().get(ugpt(player, '/sessions/last'))).body as Record<string, unknown>;
+      expect([specLast.sessionID, specLast.scores]).toEqual([second, expect.any(Array)]);
+    });
+
+    it('calendars: every session, earliest first, per GPT and across games, in each profile’s names', async () => {
+      const specEntry = {
+        sessionID: first,
+        name: expect.any(String),
+        desc: null,
+        highlighted: false,
+        timeStarted: T0,
+        timeEnded: T0 + 20 * MIN,
+        game: 'sdvx',
+        playtype: 'Single',
+      };
+      let res = await t.http().get(ugpt(player, '/sessions/calendar'));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([specEntry, { ...specEntry, sessionID: second, timeStarted: T1, timeEnded: T1 + 2 * MIN }]);
+      res = await t.http().get(`/api/v1/users/${player.user.id}/sessions/calendar`);
+      expect((res.body as { sessionID: string }[]).map((e) => e.sessionID)).toEqual([first, second]);
+      const { highlighted: _h, ...rest } = specEntry;
+      expect(ok<unknown[]>(await tachi.http().get(`/api/v1/users/${player.user.id}/sessions/calendar`))[0]).toEqual({ ...rest, highlight: false });
+      expect(ok<unknown[]>(await tachi.http().get(ugpt(player, '/sessions/calendar')))).toHaveLength(2);
+      expect((await t.http().get(`/api/v1/users/${newcomer.user.id}/sessions/calendar`)).body).toEqual([]);
+      expect((await t.http().get(ugpt(newcomer, '/sessions/calendar'))).status).toBe(404);
+      expect((await t.http().get('/api/v1/users/999999/sessions/calendar')).status).toBe(404);
+      failed(await tachi.http().get('/api/v1/users/999999/sessions/calendar'), 404);
+    });
+
+    it('folder raises: per active folder, each lamp and grade some chart reached for the first time', async () => {
+      const res = await t.http().get(`/api/v1/sessions/${second}/folder-raises`);
+      expect(res.status).toBe(200);
+      const rows = (res.body as { folder: Folder; type: string; value: string; previousCount: number; raisedCharts: string[]; totalCharts: number }[]).map(
+        (r) => [r.folder.title, r.type, r.value, r.previousCount, r.raisedCharts, r.totalCharts],
+      );
+      const c5 = fixtureChartID(5, 'EXH');
+      const c6 = fixtureChartID(6, 'MXM');
+      expect(rows).toEqual([
+        // Level 17 (2-MXM, 5-EXH, 6-EXH): 5-EXH from EXCESSIVE CLEAR AA+ to ULTIMATE CHAIN AAA+
+        ['Level 17', 'lamp', 'MAXXIVE CLEAR', 0, [c5], 3],
+        ['Level 17', 'lamp', 'ULTIMATE CHAIN', 0, [c5], 3],
+        ['Level 17', 'grade', 'AAA', 0, [c5], 3],
+        ['Level 17', 'grade', 'AAA+', 0, [c5], 3],
+        // Level 17+: before, 5-EXH (EXCESSIVE CLEAR, AA+), 4-MXM (ULTIMATE CHAIN, AAA+), 7-MXM (CLEAR, A); 6-MXM is new (CLEAR, A+)
+        ['Level 17+ (showcase)', 'lamp', 'CLEAR', 3, [c6], 10],
+        ['Level 17+ (showcase)', 'lamp', 'MAXXIVE CLEAR', 1, [c5], 10],
+        ['Level 17+ (showcase)', 'lamp', 'ULTIMATE CHAIN', 1, [c5], 10],
+        ['Level 17+ (showcase)', 'grade', 'A', 3, [c6], 10],
+        ['Level 17+ (showcase)', 'grade', 'A+', 2, [c6], 10],
+        ['Level 17+ (showcase)', 'grade', 'AAA', 1, [c5], 10],
+        ['Level 17+ (showcase)', 'grade', 'AAA+', 1, [c5], 10],
+        // Level 19 (3-MXM, 6-MXM); Level 20's 7-MXM got worse: nothing there
+        ['Level 19', 'lamp', 'CLEAR', 0, [c6], 2],
+        ['Level 19', 'grade', 'A', 0, [c6], 2],
+        ['Level 19', 'grade', 'A+', 0, [c6], 2],
+      ]);
+      const tachiRows = ok<{ folder: Record<string, unknown> }[]>(await tachi.http().get(`/api/v1/sessions/${second}/folder-raises`));
+      expect(tachiRows).toHaveLength(rows.length);
+      expect(tachiRows[0].folder).not.toHaveProperty('name');
+      expect((await t.http().get('/api/v1/sessions/nope/folder-raises')).status).toBe(404);
+      failed(await tachi.http().get('/api/v1/sessions/nope/folder-raises'), 404);
+    });
+  });
 });
