@@ -207,7 +207,8 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     expect(keys(patched)).toEqual(SESSION_KEYS);
     expect(patched.highlight).toBe(true);
     const highlighted = ok<Doc[]>(await t.http().get(`/api/v1/users/${u.user.id}/games/sdvx/Single/sessions/highlighted`));
-    expect(highlighted.map((s) => [s.sessionID, s.highlight, keys(s)])).toEqual([[sessionID, true, SESSION_KEYS]]);
+    // as Tachi's session lists: each session with its scores' comparisons (__scoreInfo)
+    expect(highlighted.map((s) => [s.sessionID, s.highlight, keys(s)])).toEqual([[sessionID, true, [...SESSION_KEYS, '__scoreInfo'].sort()]]);
   });
 
   it('UGPT profile: HEAD’s playtime (the sessions’ lengths) beside the spec’s fields, with Tachi’s documents inside', async () => {
