@@ -490,4 +490,12 @@ describe('UGPT folders and tables, chart folders, history (both profiles)', () =
       failed(await tachi.http().get('/api/v1/sessions/nope/folder-raises'), 404);
     });
   });
+
+  it('wiping the game profile forgets its recently viewed folders', async () => {
+    expect((await other.agent.post(ugpt(other, `/folders/${LEVEL_20}/viewed`))).status).toBe(200);
+    expect(((await t.http().get(ugpt(other, '/folders/recent'))).body as { views: unknown[] }).views).toHaveLength(1);
+    expect((await other.agent.delete(ugpt(other, '')).send({ '!password': other.password })).status).toBe(200);
+    await importSdvx(other.agent, [sdvxScore(2, 'EXH', 9_000_000, 'CLEAR', T0)]);
+    expect((await t.http().get(ugpt(other, '/folders/recent'))).body).toEqual({ views: [], folders: [], stats: [] });
+  });
 });

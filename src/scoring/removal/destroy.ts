@@ -10,6 +10,7 @@ import {
   questSubs,
   personalBests,
   profileRatings,
+  recentFolderViews,
   scores,
   sessions,
   ugptSettings,
@@ -51,7 +52,7 @@ export async function removeScoreBatch(tx: Tx, userID: number, gpt: GptSupport, 
   return batch.length;
 }
 
-/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions). */
+/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions, recently viewed folders). */
 export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport): Promise<void> {
   for (const table of [
     userGameStats,
@@ -64,6 +65,7 @@ export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport)
     pbRatings,
     questSubs,
     goalSubs,
+    recentFolderViews,
   ]) {
     await tx.delete(table).where(and(eq(table.userID, userID), eq(table.game, gpt.game), eq(table.playtype, gpt.playtype)));
   }
