@@ -56,7 +56,14 @@ describe('folderRaises', () => {
       ],
       ['c1', 'c6', 'c7'],
     );
-    const row = (type: string, value: string, previousCount: number, raisedCharts: string[]) => ({ folder, type, value, previousCount, raisedCharts, totalCharts: 10 });
+    const row = (type: string, value: string, previousCount: number, raisedCharts: string[]) => ({
+      folder,
+      type,
+      value,
+      previousCount,
+      raisedCharts,
+      totalCharts: 10,
+    });
     expect(found).toEqual([
       // c6 (never played) reaches CLEAR; before: c1, c4 and c7 were CLEAR or better
       row('lamp', 'CLEAR', 3, ['c6']),
@@ -72,11 +79,27 @@ describe('folderRaises', () => {
   });
 
   it('nothing for plays below the earlier best or below the clear lamp and grade', () => {
-    expect(raises([{ chartID: 'c1', lampIndex: 3, gradeIndex: 7 }], [['c1', 2, 6], ['c2', 0, 2]], ['c1', 'c2'])).toEqual([]);
+    expect(
+      raises(
+        [{ chartID: 'c1', lampIndex: 3, gradeIndex: 7 }],
+        [
+          ['c1', 2, 6],
+          ['c2', 0, 2],
+        ],
+        ['c1', 'c2'],
+      ),
+    ).toEqual([]);
   });
 
   it('one value raised on two charts lists both, in the played order', () => {
-    const found = raises([], [['a', 1, 3], ['b', 1, 3]], ['a', 'b']);
+    const found = raises(
+      [],
+      [
+        ['a', 1, 3],
+        ['b', 1, 3],
+      ],
+      ['a', 'b'],
+    );
     expect(found.map((r) => [r.type, r.value, r.previousCount, r.raisedCharts])).toEqual([
       ['lamp', 'CLEAR', 0, ['a', 'b']],
       ['grade', 'A', 0, ['a', 'b']],
