@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { GptSupport } from '../game-support/types.js';
-import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument, type FolderDocument } from '../presenters/catalog.presenter.js';
+import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument, toTableList, type FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
 import type {
   ChartListResponse,
@@ -64,8 +64,14 @@ export class CatalogService {
     return { songs: songs.map(toSongDocument), charts: charts.map(toChartDocument), folder: toFolderDocument(folder) };
   }
 
+  /** The folders of the GPT containing the chart, by title; inactive ones only when asked. */
+  async chartFolders(gpt: GptSupport, chartID: string, includeInactive: boolean): Promise<FolderDocument[]> {
+    await this.findChart(gpt, chartID);
+    return (await this.catalog.foldersWithChart(gpt.game, gpt.playtype, chartID, includeInactive)).map(toFolderDocument);
+  }
+
   async tables(gpt: GptSupport, includeInactive: boolean): Promise<TableListResponse> {
-    return { tables: (await this.catalog.tables(gpt.game, gpt.playtype, includeInactive)).map(toTableDocument) };
+    return toTableList(await this.catalog.tables(gpt.game, gpt.playtype, includeInactive));
   }
 
   /** The table's folders in the table's order. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Gpt } from '../http/gpt.decorator.js';
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
@@ -7,7 +7,7 @@ import { chartListScopes } from '../http/read-cache/read-scopes.js';
 import type { GptSupport } from '../game-support/types.js';
 import { FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogService } from './catalog.service.js';
-import { ChartSearchQuery, FolderSearchQuery, TableListQuery } from './dto/catalog.dto.js';
+import { ChartSearchQuery, FolderListQuery, FolderSearchQuery, TableListQuery } from './dto/catalog.dto.js';
 import {
   ChartListResponse,
   FolderWithChartsResponse,
@@ -47,6 +47,13 @@ export class GptCatalogController {
   @ApiOkResponse({ type: PlaycountResponse })
   playcount(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string): Promise<PlaycountResponse> {
     return this.catalog.playcount(gpt, chartID);
+  }
+
+  @Get('charts/:chartID/folders')
+  @ApiOperation({ summary: 'FolderDocument[]: the folders containing the chart, by title (active ones unless `inactive`).' })
+  @ApiOkResponse({ type: FolderDocument, isArray: true })
+  chartFolders(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: FolderListQuery): Promise<FolderDocument[]> {
+    return this.catalog.chartFolders(gpt, chartID, query.inactive !== undefined);
   }
 
   @Get('folders')

@@ -26,7 +26,11 @@ interface Operation {
 
 /** The models the OpenAPI document must hold for a profile: under tachi, the presenters' tachi classes. */
 export function profileModels(profile: ApiProfile): SchemaClass[] {
-  return profile === 'tachi' ? presenters().flatMap((p) => (p.schemas ? [p.schemas.tachi] : [])) : [];
+  return profile === 'tachi' ? presenters().flatMap((p) => (p.schemas ? [tachiClass(p.schemas.tachi)] : [])) : [];
+}
+
+function tachiClass(tachi: SchemaClass | readonly [SchemaClass]): SchemaClass {
+  return Array.isArray(tachi) ? (tachi as readonly [SchemaClass])[0] : (tachi as SchemaClass);
 }
 
 /**
@@ -43,7 +47,12 @@ export function documentProfile(document: OpenAPIObject, profile: ApiProfile, ra
   const schemas = (document.components ??= {}).schemas ?? {};
   document.components.schemas = schemas;
   for (const { schemas: pair } of presenters()) {
-    if (pair && schemas[pair.tachi.name]) schemas[pair.spec.name] = structuredClone(schemas[pair.tachi.name]);
+    if (!pair) continue;
+    const tachi = tachiClass(pair.tachi);
+    if (!schemas[tachi.name]) continue;
+    schemas[pair.spec.name] = Array.isArray(pair.tachi)
+      ? { type: 'array', items: { $ref: `#/components/schemas/${tachi.name}` } }
+      : structuredClone(schemas[tachi.name]);
   }
   for (const dto of renamedDtos()) {
     const schema = schemas[dto.name] as SchemaObject | undefined;

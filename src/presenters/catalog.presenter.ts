@@ -139,3 +139,14 @@ export const toTableDocument = definePresenter('table', {
   tachi: (_t, { name: _name, ...rest }): TachiTableDocument => rest,
   schemas: { spec: TableDocument, tachi: TachiTableDocument },
 });
+
+/** GET /games/:game/:playtype/tables. spec: `{tables}`; tachi: the bare array Tachi answers (its web client reads an array). */
+export class TableListResponse {
+  @ApiProperty({ type: [TableDocument] }) tables!: TableDocument[];
+}
+
+export const toTableList = definePresenter('tableList', {
+  spec: (tables: readonly TableRow[]): TableListResponse => ({ tables: tables.map(toTableDocument) }),
+  tachi: (_tables, spec): TableDocument[] => spec.tables,
+  schemas: { spec: TableListResponse, tachi: [TachiTableDocument] },
+});

@@ -63,3 +63,18 @@ export const toGameStatsSnapshotDocument = definePresenter('gameStatsSnapshot', 
   }),
   schemas: { spec: GameStatsSnapshotDocument, tachi: TachiGameStatsSnapshotDocument },
 });
+
+/** A profile's history: the stored daily snapshots (newest first) and the profile as it is now. */
+export interface GameStatsHistorySource {
+  live: GameStatsSnapshotRow;
+  stored: readonly GameStatsSnapshotRow[];
+}
+
+/**
+ * GET UGPT/history. spec: the stored daily snapshots, newest first (the spec's list). tachi: as
+ * Tachi, the profile as it is now (timestamp: the time of the request) first, then the stored ones.
+ */
+export const toGameStatsHistory = definePresenter('gameStatsHistory', {
+  spec: ({ stored }: GameStatsHistorySource): GameStatsSnapshotDocument[] => stored.map(toGameStatsSnapshotDocument),
+  tachi: ({ live }, spec): GameStatsSnapshotDocument[] => [toGameStatsSnapshotDocument(live), ...spec],
+});

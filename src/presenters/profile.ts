@@ -14,6 +14,12 @@ export type ApiProfile = (typeof API_PROFILES)[number];
 /** A class the OpenAPI document describes a response with (a presenter's document class). */
 export type SchemaClass = abstract new (...args: never[]) => object;
 
+/** A presenter's OpenAPI classes: the spec document's, and the tachi document's (`[Class]`: an array of Class). */
+export interface PresenterSchemas {
+  spec: SchemaClass;
+  tachi: SchemaClass | readonly [SchemaClass];
+}
+
 export interface PresenterDefinition<S, D extends object, T extends object | string> {
   /** The spec document (the default profile). */
   spec: (source: S) => D;
@@ -21,15 +27,15 @@ export interface PresenterDefinition<S, D extends object, T extends object | str
   tachi: (source: S, spec: D) => T;
   /**
    * The OpenAPI classes of the two shapes: under API_PROFILE=tachi the document's schema named
-   * after `spec` describes `tachi` instead.
+   * after `spec` describes `tachi` instead; `[Class]` when the tachi shape is an array of Class.
    */
-  schemas?: { spec: SchemaClass; tachi: SchemaClass };
+  schemas?: PresenterSchemas;
 }
 
 interface RegisteredPresenter {
   name: string;
   tachi: (source: never, spec: never) => object | string;
-  schemas?: { spec: SchemaClass; tachi: SchemaClass };
+  schemas?: PresenterSchemas;
 }
 
 /** Every presenter defined (the OpenAPI step swaps their schemas under tachi). */
@@ -58,7 +64,7 @@ export function definePresenter<S, D extends object, T extends object | string>(
 }
 
 /** The presenters defined so far, with their OpenAPI classes. */
-export function presenters(): readonly { name: string; schemas?: { spec: SchemaClass; tachi: SchemaClass } }[] {
+export function presenters(): readonly { name: string; schemas?: PresenterSchemas }[] {
   return PRESENTERS;
 }
 
@@ -83,7 +89,7 @@ export function tachiOf<T>(document: object): T {
 
 function toTachi(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  // A presenter's document may be an array (a list the tachi profile answers as an object).
+  // First: a presenter may build an array (a list whose tachi variant differs as a whole, or is an object).
   const built = BUILT.get(value);
   if (built) return toTachi(built.presenter.tachi(built.source as never, value as never));
   if (Array.isArray(value)) return value.map(toTachi);

@@ -216,6 +216,24 @@ export class CatalogRepository {
       .then((rows) => rows.map((r) => r.chart));
   }
 
+  /** The folders of a GPT containing a chart, by title; inactive ones only when asked. */
+  foldersWithChart(game: string, playtype: string, chartID: string, includeInactive: boolean): Promise<FolderRow[]> {
+    return this.database.db
+      .select({ folder: folders })
+      .from(folderCharts)
+      .innerJoin(folders, eq(folders.folderID, folderCharts.folderID))
+      .where(
+        and(
+          eq(folderCharts.chartID, chartID),
+          eq(folders.game, game),
+          eq(folders.playtype, playtype),
+          includeInactive ? undefined : eq(folders.inactive, false),
+        ),
+      )
+      .orderBy(asc(folders.title), asc(folders.folderID))
+      .then((rows) => rows.map((r) => r.folder));
+  }
+
   tables(game: string, playtype: string, includeInactive: boolean): Promise<TableRow[]> {
     return this.database.db
       .select()

@@ -27,6 +27,7 @@ import { ShowcaseRepository } from './showcase.repository.js';
 import { SnapshotsRepository } from './snapshots.repository.js';
 import { SocialRepository } from './social.repository.js';
 import { TargetsRepository } from './targets.repository.js';
+import { UgptFoldersRepository } from './ugpt-folders.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
 import { UgptSettingsRepository } from './ugpt-settings.repository.js';
@@ -62,6 +63,7 @@ const REPOSITORIES = [
   SnapshotsRepository,
   SocialRepository,
   TargetsRepository,
+  UgptFoldersRepository,
   UgptProfileRepository,
   UgptSessionsRepository,
   UgptSettingsRepository,

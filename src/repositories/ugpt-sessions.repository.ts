@@ -65,4 +65,22 @@ export class UgptSessionsRepository {
     }
     return bySession;
   }
+
+  /** Every session of the user (on one GPT, or on all), earliest first, with only what a calendar shows. */
+  calendar(userID: number, gpt?: GptSupport) {
+    return this.database.db
+      .select({
+        sessionID: sessions.sessionID,
+        name: sessions.name,
+        desc: sessions.desc,
+        highlighted: sessions.highlighted,
+        timeStarted: sessions.timeStarted,
+        timeEnded: sessions.timeEnded,
+        game: sessions.game,
+        playtype: sessions.playtype,
+      })
+      .from(sessions)
+      .where(gpt ? this.own(userID, gpt) : eq(sessions.userID, userID))
+      .orderBy(asc(sessions.timeStarted), asc(sessions.sessionID));
+  }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SessionDocument } from '../presenters/session.presenter.js';
+import { LastSessionDocument, SessionCalendarDocument, SessionDocument } from '../presenters/session.presenter.js';
 import { SessionAlgQuery, SessionSearchQuery } from './dto/ugpt.dto.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { UgptSessionsService } from './ugpt-sessions.service.js';
@@ -35,9 +35,9 @@ export class UgptSessionsController {
   }
 
   @Get('last')
-  @ApiOperation({ summary: 'SessionDocument: the latest session by timeEnded; 404 when the user has none.' })
-  @ApiOkResponse({ type: SessionDocument })
-  last(@Ugpt() ugpt: UgptContext): Promise<SessionDocument> {
+  @ApiOperation({ summary: 'The latest session by timeEnded (spec: the SessionDocument; tachi: {session, scoreInfo}); 404 when the user has none.' })
+  @ApiOkResponse({ type: LastSessionDocument })
+  last(@Ugpt() ugpt: UgptContext): Promise<LastSessionDocument> {
     return this.sessions.last(ugpt);
   }
 
@@ -46,5 +46,12 @@ export class UgptSessionsController {
   @ApiOkResponse({ type: SessionDocument, isArray: true })
   highlighted(@Ugpt() ugpt: UgptContext): Promise<SessionDocument[]> {
     return this.sessions.recent(ugpt, true);
+  }
+
+  @Get('calendar')
+  @ApiOperation({ summary: "SessionCalendarDocument[]: every session of the user on the GPT, earliest first (the sessions calendar's data)." })
+  @ApiOkResponse({ type: SessionCalendarDocument, isArray: true })
+  calendar(@Ugpt() ugpt: UgptContext): Promise<SessionCalendarDocument[]> {
+    return this.sessions.calendar(ugpt);
   }
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { pickAlg } from '../http/algorithms.js';
-import { toGameStatsDocument, toGameStatsSnapshotDocument, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
+import { toGameStatsDocument, toGameStatsHistory, type GameStatsSnapshotDocument } from '../presenters/game-stats.presenter.js';
+import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import { GptLeaderboardsRepository } from '../repositories/gpt-leaderboards.repository.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { SnapshotsRepository } from '../repositories/snapshots.repository.js';
+import { UgptProfileRepository } from '../repositories/ugpt-profile.repository.js';
 import type { LeaderboardAdjacentResponse } from './dto/ugpt.responses.js';
 import type { UgptContext } from './ugpt.guard.js';
 
@@ -23,6 +25,8 @@ export class UgptStandingService {
     private readonly leaderboards: GptLeaderboardsRepository,
     private readonly snapshots: SnapshotsRepository,
     private readonly related: RelatedDocuments,
+    private readonly gameStats: GameStatsRepository,
+    private readonly profiles: UgptProfileRepository,
   ) {}
 
   /**
@@ -47,8 +51,28 @@ export class UgptStandingService {
     };
   }
 
-  /** The daily snapshots, newest first (spec UserGameStatsSnapshot). */
-  async history({ user, gpt }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
-    return (await this.snapshots.history(user.id, gpt.game, gpt.playtype, HISTORY_LIMIT)).map(toGameStatsSnapshotDocument);
+  /**
+   * The daily snapshots, newest first (spec UserGameStatsSnapshot), with the profile as it is now
+   * (its ratings, classes, playcount and rankings at this moment), which the tachi profile puts first.
+   */
+  async history({ user, gpt, stats }: UgptContext): Promise<GameStatsSnapshotDocument[]> {
+    const [stored, playcount, rankings] = await Promise.all([
+      this.snapshots.history(user.id, gpt.game, gpt.playtype, HISTORY_LIMIT),
+      this.profiles.scoreCount(user.id, gpt),
+      this.gameStats.rankingsForUser(user.id, gpt),
+    ]);
+    const now = rankings.get(`${gpt.game}:${gpt.playtype}`) ?? {};
+    const live = {
+      userID: user.id,
+      game: gpt.game,
+      playtype: gpt.playtype,
+      timestamp: Date.now(),
+      classes: stats.classes,
+      ratings: stats.ratings,
+      playcount,
+      ranking: now[gpt.defaultProfileRatingAlg]?.ranking ?? 0,
+      rankings: now,
+    };
+    return toGameStatsHistory({ live, stored });
   }
 }

@@ -6,6 +6,8 @@ import { ShowcaseService } from './showcase.service.js';
 import { SnapshotScheduler } from './snapshot.scheduler.js';
 import { SnapshotsService } from './snapshots.service.js';
 import { UgptExportService } from './ugpt-export.service.js';
+import { UgptFoldersController } from './ugpt-folders.controller.js';
+import { UgptFoldersService } from './ugpt-folders.service.js';
 import { UgptProfileController } from './ugpt-profile.controller.js';
 import { UgptProfileService } from './ugpt-profile.service.js';
 import { UgptRemovalService } from './ugpt-removal.service.js';
@@ -26,10 +28,11 @@ export class UgptModule {
     return {
       module: UgptModule,
       imports: [RepositoriesModule, ScoringModule],
-      controllers: [UgptProfileController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
+      controllers: [UgptProfileController, UgptFoldersController, UgptSessionsController, UgptStandingController, UgptSettingsController, ShowcaseController],
       providers: [
         UgptProfileService,
         UgptExportService,
+        UgptFoldersService,
         UgptRemovalService,
         UgptSessionsService,
         UgptStandingService,

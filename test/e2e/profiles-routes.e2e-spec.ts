@@ -37,6 +37,11 @@ const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
   '/api/v1/users/{userID}/games/{game}/{playtype}/targets/on-folder/{folderID}': 'the fixtures have no folders',
   '/api/v1/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}/timeline': 'the fixtures have no folders',
+  '/api/v1/users/{userID}/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
+  '/api/v1/users/{userID}/invites': 'this server is not invite-only (INVITE_ONLY)',
+  '/api/v1/users/{userID}/invites/limit': 'this server is not invite-only (INVITE_ONLY)',
 };
 
 interface Answer {
@@ -158,6 +163,8 @@ async function deployment(profile: ApiProfile) {
     property: 'lamp',
     class: 'vfClass',
     userID: String(user.id),
+    criteriaType: 'lamp',
+    criteriaValue: 'CLEAR',
   };
   return { t, agent, token, doc, writes, pathValues, queryValues };
 }

@@ -207,7 +207,8 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     expect(keys(patched)).toEqual(SESSION_KEYS);
     expect(patched.highlight).toBe(true);
     const highlighted = ok<Doc[]>(await t.http().get(`/api/v1/users/${u.user.id}/games/sdvx/Single/sessions/highlighted`));
-    expect(highlighted.map((s) => [s.sessionID, s.highlight, keys(s)])).toEqual([[sessionID, true, SESSION_KEYS]]);
+    // as Tachi's session lists: each session with its scores' comparisons (__scoreInfo)
+    expect(highlighted.map((s) => [s.sessionID, s.highlight, keys(s)])).toEqual([[sessionID, true, [...SESSION_KEYS, '__scoreInfo'].sort()]]);
   });
 
   it('UGPT profile: HEAD’s playtime (the sessions’ lengths) beside the spec’s fields, with Tachi’s documents inside', async () => {
@@ -222,9 +223,14 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
   it('UserGameStatsSnapshot: userID, game, playtype and rankings {alg: {ranking, outOf}}', async () => {
     const taken = await t.app.get(SnapshotsService).take(T0);
     expect(taken.taken).toBe(true);
+    const before = Date.now();
     const history = ok<Doc[]>(await t.http().get(`/api/v1/users/${u.user.id}/games/sdvx/Single/history`));
-    expect(history).toHaveLength(1);
-    const [snapshot] = history;
+    // as Tachi: the profile as it is now first, then the stored snapshots
+    expect(history).toHaveLength(2);
+    const [now, snapshot] = history;
+    expect(keys(now)).toEqual(keys(snapshot));
+    expect(now.timestamp as number).toBeGreaterThanOrEqual(before);
+    expect({ ...now, timestamp: 0 }).toEqual({ ...snapshot, timestamp: 0 });
     expect(keys(snapshot)).toEqual(['userID', 'game', 'playtype', 'classes', 'ratings', 'timestamp', 'playcount', 'rankings'].sort());
     expect(snapshot).toMatchObject({ userID: u.user.id, game: 'sdvx', playtype: 'Single', timestamp: utcMidnight(T0), playcount: 2 });
     expect(snapshot.rankings).toEqual(Object.fromEntries(Object.keys(SDVX.profileRatingAlgs).map((alg) => [alg, { ranking: 1, outOf: 1 }])));

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { charts } from './catalog.js';
+import { charts, folders } from './catalog.js';
 import { unixMs } from './columns.js';
 import { users } from './users.js';
 
@@ -97,3 +97,25 @@ export const profileRatings = pgTable(
 
 export type UgptSettingsRow = typeof ugptSettings.$inferSelect;
 export type GameStatsSnapshotRow = typeof gameStatsSnapshots.$inferSelect;
+
+/**
+ * The folders a user has viewed on a GPT, one row per folder with the latest view: only the
+ * RECENT_FOLDER_VIEWS newest are kept per user and GPT (the repository trims the rest on each view).
+ */
+export const recentFolderViews = pgTable(
+  'recent_folder_views',
+  {
+    userID: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderID: text('folder_id')
+      .notNull()
+      .references(() => folders.folderID, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    playtype: text('playtype').notNull(),
+    lastViewed: unixMs('last_viewed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userID, t.folderID] }), index('recent_folder_views_user_gpt_idx').on(t.userID, t.game, t.playtype, t.lastViewed)],
+);
+
+export type RecentFolderViewRow = typeof recentFolderViews.$inferSelect;

@@ -28,3 +28,10 @@ export class TableListQuery {
   @IsString()
   showInactive?: string;
 }
+
+export class FolderListQuery {
+  @ApiPropertyOptional({ description: 'Presence parameter: include folders superseded by newer versions.' })
+  @OptionalNotNull()
+  @IsString()
+  inactive?: string;
+}

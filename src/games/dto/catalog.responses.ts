@@ -30,9 +30,8 @@ export class FolderWithChartsResponse {
   @ApiProperty({ type: FolderDocument }) folder!: FolderDocument;
 }
 
-export class TableListResponse {
-  @ApiProperty({ type: [TableDocument] }) tables!: TableDocument[];
-}
+/** `{tables}` under spec; under tachi the bare array (the presenter documents both). */
+export { TableListResponse } from '../../presenters/catalog.presenter.js';
 
 export class TableWithFoldersResponse {
   @ApiProperty({ type: [FolderDocument], description: 'In table order.' }) folders!: FolderDocument[];

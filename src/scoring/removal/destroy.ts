@@ -11,6 +11,7 @@ import {
   personalBests,
   rivals,
   profileRatings,
+  recentFolderViews,
   scores,
   sessions,
   ugptSettings,
@@ -52,7 +53,7 @@ export async function removeScoreBatch(tx: Tx, userID: number, gpt: GptSupport, 
   return batch.length;
 }
 
-/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions, rivals both ways). */
+/** Once the user's scores on the GPT are gone: the rest of the profile (provided classes, settings, snapshots, achievements, goal and quest subscriptions, rivals both ways, recently viewed folders). */
 export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport): Promise<void> {
   for (const table of [
     userGameStats,
@@ -65,6 +66,7 @@ export async function deleteProfileRows(tx: Tx, userID: number, gpt: GptSupport)
     pbRatings,
     questSubs,
     goalSubs,
+    recentFolderViews,
   ]) {
     await tx.delete(table).where(and(eq(table.userID, userID), eq(table.game, gpt.game), eq(table.playtype, gpt.playtype)));
   }

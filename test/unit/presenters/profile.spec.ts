@@ -28,6 +28,12 @@ const presentName = definePresenter('unit-test-name', {
   tachi: (name: string) => name,
 });
 
+/** A list whose tachi variant differs as a whole (Tachi puts a live entry first). */
+const presentHistory = definePresenter('unit-test-history', {
+  spec: ({ rows }: { rows: Row[]; first: Row }) => rows.map(present),
+  tachi: ({ first }: { rows: Row[]; first: Row }, spec: object[]) => [present(first), ...spec],
+});
+
 describe('presentAs', () => {
   it('serves the spec document itself under spec', () => {
     const answer = { things: [present({ id: 1, flag: true })] };
@@ -80,5 +86,20 @@ describe('presentAs', () => {
     const date = new Date(0);
     expect(presentAs('tachi', { buffer, date, text: 'a' })).toEqual({ buffer, date, text: 'a' });
     expect((presentAs('tachi', { buffer }) as { buffer: Buffer }).buffer).toBe(buffer);
+  });
+
+  it('serves an array a presenter built by its tachi variant (whose documents are presented in turn)', () => {
+    const list = presentHistory({ rows: [{ id: 1, flag: true }], first: { id: 0, flag: false } });
+    expect(presentAs('spec', list)).toEqual([{ id: 1, flagged: true }]);
+    expect(presentAs('tachi', list)).toEqual([
+      { id: 0, flag: false },
+      { id: 1, flag: true },
+    ]);
+    expect(presentAs('tachi', { list })).toEqual({
+      list: [
+        { id: 0, flag: false },
+        { id: 1, flag: true },
+      ],
+    });
   });
 });
