@@ -19,7 +19,7 @@ export function verifyWebhookSignature(secret: string, timestamp: string, body: 
 
 /**
  * The headers of one attempt: the signature over a fresh timestamp (Unix seconds), keyed by the
- * webhook secret, and `bearer` as the bearer token (none when undefined): the client secret under
+ * webhook secret, and `bearer` as the bearer token (none when null): the client secret under
  * API_PROFILE=tachi, as Tachi sends it; the webhook secret under spec.
  */
 export function webhookHeaders(
@@ -27,12 +27,12 @@ export function webhookHeaders(
   body: string,
   event: { deliveryID: number; type: string },
   nowMs: number,
-  bearer: string | undefined = secret,
+  bearer: string | null,
 ): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return {
     'Content-Type': 'application/json',
-    ...(bearer !== undefined ? { Authorization: `Bearer ${bearer}` } : {}),
+    ...(bearer !== null ? { Authorization: `Bearer ${bearer}` } : {}),
     [TIMESTAMP_HEADER]: timestamp,
     [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
     [DELIVERY_HEADER]: String(event.deliveryID),

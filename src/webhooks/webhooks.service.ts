@@ -118,7 +118,7 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
     const startedAt = Date.now();
     const attempts = delivery.attempts + 1;
     let record: AttemptRecord;
-    const bearer = webhookUri ? this.bearerFor(found) : undefined;
+    const bearer = webhookUri ? this.bearerFor(found) : null;
     if (!webhookUri) {
       record = {
         status: 'failed',
@@ -167,7 +167,7 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
    * client secret, as Tachi's receivers expect, decrypted from its stored copy. A client whose
    * secret predates that copy gets none (warned once per process: reset-secret fixes it).
    */
-  private bearerFor(found: DeliveryAttempt): string | undefined | SecretDecryptError {
+  private bearerFor(found: DeliveryAttempt): string | null | SecretDecryptError {
     if (this.config.API_PROFILE !== 'tachi') return found.webhookSecret;
     const clientID = found.delivery.clientID;
     if (found.clientSecretEncrypted === null) {
@@ -177,7 +177,7 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
           `Client ${clientID}'s secret was made before client secrets were stored encrypted: its webhook deliveries carry no Authorization header until its owner resets it (POST /clients/${clientID}/reset-secret).`,
         );
       }
-      return undefined;
+      return null;
     }
     try {
       return this.secrets.decrypt(found.clientSecretEncrypted, clientSecretContext(clientID));
