@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { Keyring, SecretKey } from '../../src/secrets/secret-cipher.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { runCommandInApp } from '../support/cli.js';
-import { forgetEncryptedClientSecret } from '../support/db-fixtures.js';
+import { forgetEncryptedClientSecret, setEncryptedClientSecret } from '../support/db-fixtures.js';
 import { batchManual, importFile, loadFixtureCatalog, MINUTE, T0 } from '../support/imports.js';
 import { storedApiClient, storedApiClientsTable } from '../support/stored.js';
 import { failed, keysIn, ok, signUpTachi } from '../support/tachi.js';
@@ -152,6 +152,32 @@ describe('client secrets in webhook deliveries', () => {
       const after = await deliveryAfterImport(tachi, receiver, legacy, true);
       expect(after.headers.authorization).toBe(`Bearer ${reset.clientSecret}`);
       expect(logs.lines.join('\n')).not.toContain(reset.clientSecret);
+    });
+
+    it('a copy no configured key decrypts is not posted: the delivery is retried, its log says why, and no secret is logged', async () => {
+      const lost = await createClient(dev, `${receiver.url}/lost-key`, (res) => ok(res));
+      const foreign = new SecretKey(KEY_C).encrypt(lost.clientSecret, context(lost.clientID));
+      await setEncryptedClientSecret(tachi, lost.clientID, foreign);
+      const p = await signUpTachi(tachi);
+      const token = ok<{ token: string }>(await p.agent.post(`/api/v1/users/${p.user.id}/api-tokens/create`).send({ clientID: lost.clientID })).token;
+      const before = receiver.received.length;
+      expect((await importFile(tachi, token, raisingImport())).status).toBe(200);
+      let log: Array<{ status: string; attempts: number; lastError: string | null }> = [];
+      while (!log.some((d) => d.attempts > 0)) {
+        log = ok(await dev.agent.get(`${CLIENTS}/${lost.clientID}/webhook-deliveries`));
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(log).toEqual([
+        expect.objectContaining({
+          status: 'pending',
+          attempts: 1,
+          lastError: expect.stringContaining(`The client secret could not be decrypted (A stored secret was made with key ${new SecretKey(KEY_C).id}`),
+        }),
+      ]);
+      expect(receiver.received.slice(before).filter((r) => r.path === '/lost-key')).toEqual([]);
+      expect(logs.lines.join('\n')).not.toContain(lost.clientSecret);
+      // Out of the rotation below: its owner deletes it.
+      ok(await dev.agent.delete(`${CLIENTS}/${lost.clientID}`));
     });
 
     it('reset-secret: 403 for another user, 404 for an unknown client, 401 for a guest; the stored copy changes only for the owner', async () => {

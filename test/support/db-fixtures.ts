@@ -202,6 +202,11 @@ export async function forgetEncryptedClientSecret(s: Store, clientID: string): P
   await dbOf(s).update(schema.apiClients).set({ clientSecretEncrypted: null }).where(eq(schema.apiClients.clientID, clientID));
 }
 
+/** Replaces the client's encrypted secret with this value (one made with a key the app does not have, say). */
+export async function setEncryptedClientSecret(s: Store, clientID: string, value: string): Promise<void> {
+  await dbOf(s).update(schema.apiClients).set({ clientSecretEncrypted: value }).where(eq(schema.apiClients.clientID, clientID));
+}
+
 /** Notifications straight into the table, with chosen send times (the service stamps them with now). */
 export async function storeNotifications(
   s: Store,
