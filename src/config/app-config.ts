@@ -140,7 +140,7 @@ export class AppConfig {
   /**
    * Encrypts secrets at rest (AES-256-GCM, key derived by HKDF): 32+ characters, no comma; every
    * process of a deployment shares it. Unset: the embedded database uses DATA_DIR/secrets.key
-   * (made at the first start); with DATABASE_URL it is required under API_PROFILE=tachi.
+   * (made when a secret is first stored); with DATABASE_URL it is required under API_PROFILE=tachi.
    */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -62,7 +62,7 @@ export function previousKeyTexts(value: string | undefined): string[] {
  * The process's keyring:
  * - SECRETS_KEY set: it is the current key. On the embedded database, a key file left from before
  *   it was set also decrypts (as a previous key), so `secrets rotate` can move its values over;
- * - unset, on the embedded database: the key file's key (made at the first start);
+ * - unset, on the embedded database: the key file's key (made when a secret is first stored);
  * - unset, with DATABASE_URL: no current key (loadConfig refuses this under API_PROFILE=tachi).
  * SECRETS_KEY_PREVIOUS's keys decrypt in every case.
  */
