@@ -36,9 +36,10 @@ const LAYERS = [
   },
   // The HTTP platform and the write core: neither imports the other.
   { layer: 'platform', folders: ['http', 'scoring'] },
-  // Outgoing mail and uploaded files: used by features and the write core, using only config and common; placed
+  // Outgoing mail, uploaded files and secrets at rest (secrets/ also pages through repositories for its rotation):
+  // used by features and the write core, using only config and common; placed
   // as high as that allows, so that repositories, presenters, the database and game rules neither mail nor store files.
-  { layer: 'infrastructure', folders: ['mail', 'storage'] },
+  { layer: 'infrastructure', folders: ['mail', 'storage', 'secrets'] },
   { layer: 'repositories', folders: ['repositories'] },
   { layer: 'presenters', folders: ['presenters'] },
   // The schema and Database know the games (database → game-support); game rules are pure and never query.

@@ -39,6 +39,7 @@ import { RepositoriesModule } from './repositories/repositories.module.js';
 import { CoreModule, type CoreOptions } from './processes/core.module.js';
 import { RankRefresherModule } from './scoring/pbs/rank-refresher.module.js';
 import { ScoresModule } from './scores/scores.module.js';
+import { SecretsRotationModule } from './secrets/secrets-rotation.module.js';
 import { SeedsModule } from './seeds/seeds.module.js';
 import { logDestination } from './common/log-output.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -91,6 +92,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         RankRefresherModule,
         // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.
         SeedsModule,
+        // For `secrets rotate` sent over the CLI socket.
+        SecretsRotationModule,
         ScoresModule,
         SessionsModule,
         UgptModule.register({ schedule: options.config.SNAPSHOT_SCHEDULE }),

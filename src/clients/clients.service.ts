@@ -4,6 +4,7 @@ import { isAdmin, type AuthContext, type UserRow } from '../http/auth/auth-conte
 import { randomHex, safeEqual, sha256Hex } from '../common/crypto.js';
 import { ClientsRepository } from '../repositories/clients.repository.js';
 import { WebhooksRepository } from '../repositories/webhooks.repository.js';
+import { clientSecretContext, SecretsService } from '../secrets/secrets.service.js';
 import type { CreateClientDto, PatchClientDto } from './dto/clients.dto.js';
 import type { ClientRow, WebhookDeliveryRow } from '../database/schema.js';
 
@@ -11,7 +12,10 @@ const newSecret = () => `CS${randomHex(20)}`;
 /** Signs the client's webhook deliveries (and is their bearer token). */
 const newWebhookSecret = () => `WS${randomHex(20)}`;
 
-/** A client and its plain secret, which exists only in this answer: the database keeps its SHA-256. */
+/**
+ * A client and its plain secret, which exists only in this answer: the database keeps its SHA-256
+ * (which checks it) and a copy encrypted with SECRETS_KEY (which webhook deliveries send).
+ */
 export interface ClientWithSecret {
   row: ClientRow;
   secret: string;
@@ -36,7 +40,17 @@ export class ClientsService {
     private readonly clients: ClientsRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly config: AppConfig,
+    private readonly secrets: SecretsService,
   ) {}
+
+  /**
+   * The secret encrypted for the webhook deliveries' Authorization header; null when no key is
+   * configured (DATABASE_URL without SECRETS_KEY, allowed only under API_PROFILE=spec, whose
+   * deliveries do not send it).
+   */
+  private encryptedSecret(clientID: string, secret: string): string | null {
+    return this.secrets.available ? this.secrets.encrypt(secret, clientSecretContext(clientID)) : null;
+  }
 
   listOwned(userID: number): Promise<ClientRow[]> {
     return this.clients.listByAuthor(userID);
@@ -51,10 +65,12 @@ export class ClientsService {
   /** Admins are not held to the cap on clients per user. */
   async create(auth: AuthContext & { user: UserRow }, dto: CreateClientDto): Promise<ClientWithSecret> {
     const secret = newSecret();
+    const clientID = `CI${randomHex(20)}`;
     const row = await this.clients.insertUnderCap(
       {
-        clientID: `CI${randomHex(20)}`,
+        clientID,
         clientSecretHash: sha256Hex(secret),
+        clientSecretEncrypted: this.encryptedSecret(clientID, secret),
         webhookSecret: newWebhookSecret(),
         name: dto.name,
         author: auth.user.id,
@@ -79,11 +95,12 @@ export class ClientsService {
     return (await this.clients.update(clientID, changes)) ?? gone(clientID);
   }
 
-  /** Keys already issued stay valid: they are not tied to the secret. */
+  /** Keys already issued stay valid: they are not tied to the secret. A client made before secrets were stored encrypted gets its encrypted copy here. */
   async resetSecret(user: UserRow, clientID: string): Promise<ClientWithSecret> {
     await this.findOwned(user, clientID);
     const secret = newSecret();
-    return { row: (await this.clients.update(clientID, { clientSecretHash: sha256Hex(secret) })) ?? gone(clientID), secret };
+    const changes = { clientSecretHash: sha256Hex(secret), clientSecretEncrypted: this.encryptedSecret(clientID, secret) };
+    return { row: (await this.clients.update(clientID, changes)) ?? gone(clientID), secret };
   }
 
   /** A new webhook signing secret; the old one stops signing at once (deliveries still to be attempted use the new one). */

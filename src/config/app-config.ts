@@ -139,6 +139,26 @@ export class AppConfig {
   SESSION_SECRET?: string;
 
   /**
+   * Encrypts secrets at rest (AES-256-GCM, key derived by HKDF): 32+ characters, no comma; every
+   * process of a deployment shares it. Unset: the embedded database uses DATA_DIR/secrets.key
+   * (made when a secret is first stored); with DATABASE_URL it is required under API_PROFILE=tachi.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat('isSecretsKey', (value) => value.length >= 32 && !value.includes(','), 'SECRETS_KEY must be at least 32 characters, without a comma')
+  SECRETS_KEY?: string;
+
+  /** Earlier SECRETS_KEYs, comma-separated: values made with them still decrypt until `secrets rotate` re-encrypts them with SECRETS_KEY. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat(
+    'isSecretsKeyList',
+    (value) => value.split(',').every((k) => k.trim() === '' || k.trim().length >= 32),
+    'SECRETS_KEY_PREVIOUS must be a comma-separated list of keys of at least 32 characters each',
+  )
+  SECRETS_KEY_PREVIOUS?: string;
+
+  /**
    * Origins whose browser pages may call the API with credentials (the session cookie): a
    * comma-separated list of http(s)://host[:port]. Every other origin may call it without them.
    */
@@ -376,6 +396,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'CAPTCHA_VERIFY_URL',
     'CAPTCHA_SECRET',
     'SESSION_SECRET',
+    'SECRETS_KEY',
+    'SECRETS_KEY_PREVIOUS',
     'SQL_LOG_FILE',
     'API_PROFILE',
     'WEB_CLIENT_DIR',
@@ -411,6 +433,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(
         `Invalid configuration:\n  WEB_CLIENT_DIR=${JSON.stringify(config.WEB_CLIENT_DIR)}: no index.html at ${index} (point it at the web client's build directory)`,
       );
+  }
+  // Under tachi, webhook deliveries carry the client secret, which is stored encrypted: every process of a PostgreSQL deployment needs the same key.
+  if (config.DATABASE_URL && config.API_PROFILE === 'tachi' && !config.SECRETS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY must be set with DATABASE_URL under API_PROFILE=tachi: client secrets are stored encrypted with it for the webhook deliveries (32+ random characters, e.g. `openssl rand -base64 32`; the same on every process)',
+    );
   }
   if (config.CAPTCHA_VERIFY_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET must be set when CAPTCHA_VERIFY_URL is set');

@@ -6,9 +6,14 @@ import { definePresenter } from './profile.js';
 /** Spec OAuth2ClientDoc. */
 export class ClientDocument {
   @ApiProperty() clientID!: string;
-  @ApiPropertyOptional({ description: 'Only in the answers to create and reset-secret: the server keeps only a hash of it.' }) clientSecret?: string;
   @ApiPropertyOptional({
-    description: 'Signs its webhook deliveries (X-Webhook-Signature) and is their bearer token. Only in the answers to create and reset-webhook-secret.',
+    description:
+      'Only in the answers to create and reset-secret: the server keeps a hash of it, and a copy encrypted with SECRETS_KEY that its webhook deliveries carry under API_PROFILE=tachi.',
+  })
+  clientSecret?: string;
+  @ApiPropertyOptional({
+    description:
+      'Signs its webhook deliveries (X-Webhook-Signature) and is their bearer token (under API_PROFILE=tachi the client secret is). Only in the answers to create and reset-webhook-secret.',
   })
   webhookSecret?: string;
   @ApiProperty() name!: string;
@@ -23,7 +28,11 @@ export class ClientDocument {
 /** Tachi's OAuth2 client document: `apiKeyTemplate` for the spec's `apiKeyFormat` (the same `%%SERVICE_KEY%%` rule). */
 export class TachiClientDocument {
   @ApiProperty() clientID!: string;
-  @ApiPropertyOptional({ description: 'Only in the answers to create and reset-secret: the server keeps only a hash of it.' }) clientSecret?: string;
+  @ApiPropertyOptional({
+    description:
+      'Only in the answers to create and reset-secret: the server keeps a hash of it, and a copy encrypted with SECRETS_KEY that its webhook deliveries carry under API_PROFILE=tachi.',
+  })
+  clientSecret?: string;
   @ApiPropertyOptional({ description: 'Signs its webhook deliveries. Only in the answers to create and reset-webhook-secret.' }) webhookSecret?: string;
   @ApiProperty() name!: string;
   @ApiProperty({ type: 'integer', description: 'Owner user id.' }) author!: number;

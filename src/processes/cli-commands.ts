@@ -17,6 +17,8 @@ import { findGame, GAMES } from '../game-support/registry.js';
 import { UsersService } from '../users/users.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { AdminService, type Actor } from '../admin/admin.service.js';
+import { SecretsRotationService } from '../secrets/secrets-rotation.service.js';
+import { SecretsUnavailableError } from '../secrets/secret-cipher.js';
 import type { RecalcDto } from '../admin/dto/admin.dto.js';
 
 /** A command's refusal: its message is printed alone, and it exits 1. */
@@ -310,6 +312,25 @@ function buildProgram(out: CommandOutput, host: CommandHost): Command {
       }),
     );
 
+  const secretsCommand = program.command('secrets').description('Secrets stored encrypted with SECRETS_KEY (API client secrets).');
+  secretsCommand
+    .command('rotate')
+    .description(
+      'Re-encrypt every stored secret made with a previous key (SECRETS_KEY_PREVIOUS, or the embedded key file DATA_DIR/secrets.key from before SECRETS_KEY was set) with the current SECRETS_KEY. Safe to re-run; the previous keys can go once it reports no failure.',
+    )
+    .action(() =>
+      withServices(async (services) => {
+        const report = await services.get(SecretsRotationService).rotate();
+        print(
+          `Key ${report.keyID}: ${report.reencrypted} secret(s) re-encrypted, ${report.current} already used it${report.skipped ? `, ${report.skipped} changed meanwhile (already with it)` : ''}.`,
+        );
+        if (report.failed.length)
+          throw new CliError(
+            `${report.failed.length} secret(s) could not be decrypted with any configured key; add the key they were made with to SECRETS_KEY_PREVIOUS and run this again:\n${report.failed.map((f) => `  ${f.where}: ${f.reason}`).join('\n')}`,
+          );
+      }),
+    );
+
   return program;
 }
 
@@ -331,6 +352,7 @@ export async function runCliCommand(argv: readonly string[], out: CommandOutput,
       err instanceof BackupError ||
       err instanceof SeedLoadError ||
       err instanceof SeedSourceError ||
+      err instanceof SecretsUnavailableError ||
       err instanceof HttpException
     ) {
       out.writeErr(`${err.message}\n`);

@@ -4,6 +4,7 @@ import { InvitesModule } from '../auth/invites.module.js';
 import { ImportsModule } from '../imports/imports.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
+import { SecretsRotationModule } from '../secrets/secrets-rotation.module.js';
 import { SeedsModule } from '../seeds/seeds.module.js';
 import { UgptModule } from '../ugpt/ugpt.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -23,6 +24,7 @@ export class CliModule {
         UsersModule,
         InvitesModule,
         SeedsModule,
+        SecretsRotationModule,
         ImportsModule,
         NotificationsModule,
         ScoringModule,

@@ -8,6 +8,7 @@ import { DatabaseModule } from '../database/database.module.js';
 import type { ImportQueue } from '../imports/import-queue.js';
 import { ImportQueueModule } from '../imports/import-queue.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { SecretsModule } from '../secrets/secrets.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { PolledWebhookQueue, type WebhookQueue } from '../webhooks/webhook-queue.js';
 import { WebhookQueueModule } from '../webhooks/webhook-queue.module.js';
@@ -37,7 +38,7 @@ class ProcessResourcesModule {
 
 /**
  * What every process (API, import worker, CLI) runs on, with no HTTP in it: the config, the
- * database, the import and webhook queues, mail and file storage, and Nest's scheduler (ScheduleModule:
+ * database, the import and webhook queues, mail and file storage, the secrets key (SecretsModule), and Nest's scheduler (ScheduleModule:
  * the services' periodic jobs, registered in its SchedulerRegistry and cleared when the application
  * closes, and the snapshot schedule's cron jobs). Each process's root module imports it with
  * the feature modules it needs.
@@ -55,6 +56,7 @@ export class CoreModule {
         WebhookQueueModule.forQueue(options.webhookQueue ?? new PolledWebhookQueue()),
         MailModule,
         StorageModule,
+        SecretsModule,
         ProcessResourcesModule.register(options),
       ],
     };

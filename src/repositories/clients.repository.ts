@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK_NAMESPACE, Database } from '../database/database.js';
 import { apiClients, type ClientRow } from '../database/schema.js';
 
 export type NewClient = Omit<ClientRow, 'createdAt'>;
 export type ClientChanges = Partial<
-  Pick<ClientRow, 'name' | 'redirectUri' | 'webhookUri' | 'apiKeyFormat' | 'apiKeyFilename' | 'clientSecretHash' | 'webhookSecret'>
+  Pick<ClientRow, 'name' | 'redirectUri' | 'webhookUri' | 'apiKeyFormat' | 'apiKeyFilename' | 'clientSecretHash' | 'clientSecretEncrypted' | 'webhookSecret'>
 >;
 
 @Injectable()
@@ -43,6 +43,26 @@ export class ClientsRepository {
   async update(clientID: string, changes: ClientChanges): Promise<ClientRow | undefined> {
     const [row] = await this.database.db.update(apiClients).set(changes).where(eq(apiClients.clientID, clientID)).returning();
     return row;
+  }
+
+  /** Up to `limit` clients with an encrypted secret, by clientID after `after` (for `secrets rotate`). */
+  encryptedSecrets(after: string | null, limit: number): Promise<{ clientID: string; value: string }[]> {
+    return this.database.db
+      .select({ clientID: apiClients.clientID, value: sql<string>`${apiClients.clientSecretEncrypted}` })
+      .from(apiClients)
+      .where(and(isNotNull(apiClients.clientSecretEncrypted), after === null ? undefined : gt(apiClients.clientID, after)))
+      .orderBy(asc(apiClients.clientID))
+      .limit(limit);
+  }
+
+  /** Replaces the encrypted secret if it is still `expected` (a reset in between wins); whether it was replaced. */
+  async replaceEncryptedSecret(clientID: string, expected: string, next: string): Promise<boolean> {
+    const rows = await this.database.db
+      .update(apiClients)
+      .set({ clientSecretEncrypted: next })
+      .where(and(eq(apiClients.clientID, clientID), eq(apiClients.clientSecretEncrypted, expected)))
+      .returning({ clientID: apiClients.clientID });
+    return rows.length > 0;
   }
 
   /** The foreign keys cascade: every API key and OAuth code the client issued goes with it. */

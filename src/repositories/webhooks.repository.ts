@@ -10,6 +10,8 @@ export interface DeliveryAttempt {
   delivery: WebhookDeliveryRow;
   webhookUri: string | null;
   webhookSecret: string;
+  /** The client secret encrypted with SECRETS_KEY (null: made before it was stored, or no key configured). */
+  clientSecretEncrypted: string | null;
 }
 
 export type AttemptRecord = Pick<WebhookDeliveryRow, 'status' | 'nextAttemptAt' | 'lastStatusCode' | 'lastError' | 'lastUrl' | 'deliveredAt'>;
@@ -107,7 +109,12 @@ export class WebhooksRepository {
 
   async findForAttempt(deliveryID: number): Promise<DeliveryAttempt | undefined> {
     const [row] = await this.database.db
-      .select({ delivery: webhookDeliveries, webhookUri: apiClients.webhookUri, webhookSecret: apiClients.webhookSecret })
+      .select({
+        delivery: webhookDeliveries,
+        webhookUri: apiClients.webhookUri,
+        webhookSecret: apiClients.webhookSecret,
+        clientSecretEncrypted: apiClients.clientSecretEncrypted,
+      })
       .from(webhookDeliveries)
       .innerJoin(apiClients, eq(apiClients.clientID, webhookDeliveries.clientID))
       .where(eq(webhookDeliveries.deliveryID, deliveryID))

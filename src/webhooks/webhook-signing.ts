@@ -18,14 +18,21 @@ export function verifyWebhookSignature(secret: string, timestamp: string, body: 
 }
 
 /**
- * The headers of one attempt: the signature over a fresh timestamp (Unix seconds), and the
- * secret as bearer token where Tachi sends its client secret.
+ * The headers of one attempt: the signature over a fresh timestamp (Unix seconds), keyed by the
+ * webhook secret, and `bearer` as the bearer token (none when null): the client secret under
+ * API_PROFILE=tachi, as Tachi sends it; the webhook secret under spec.
  */
-export function webhookHeaders(secret: string, body: string, event: { deliveryID: number; type: string }, nowMs: number): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  body: string,
+  event: { deliveryID: number; type: string },
+  nowMs: number,
+  bearer: string | null,
+): Record<string, string> {
   const timestamp = String(Math.floor(nowMs / 1000));
   return {
     'Content-Type': 'application/json',
-    Authorization: `Bearer ${secret}`,
+    ...(bearer !== null ? { Authorization: `Bearer ${bearer}` } : {}),
     [TIMESTAMP_HEADER]: timestamp,
     [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
     [DELIVERY_HEADER]: String(event.deliveryID),

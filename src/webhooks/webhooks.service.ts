@@ -3,7 +3,9 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { addInterval, removeInterval } from '../common/intervals.js';
 import { AppConfig } from '../config/app-config.js';
 import { findGpt } from '../game-support/registry.js';
-import { WebhooksRepository, type AttemptRecord } from '../repositories/webhooks.repository.js';
+import { WebhooksRepository, type AttemptRecord, type DeliveryAttempt } from '../repositories/webhooks.repository.js';
+import { SecretDecryptError } from '../secrets/secret-cipher.js';
+import { clientSecretContext, SecretsService } from '../secrets/secrets.service.js';
 import { importEvents, newlyAchievedGoals, newlyAchievedQuests, type ImportEventSource, type WebhookEvent } from './webhook-events.js';
 import { sendWebhook } from './webhook-sender.js';
 import { webhookHeaders } from './webhook-signing.js';
@@ -31,12 +33,15 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
   private polling: Promise<void> | undefined;
   private pollAgain = false;
   private stopped = false;
+  /** Clients already warned about (in this process) for sending no Authorization header. */
+  private readonly warnedNoSecret = new Set<string>();
 
   constructor(
     private readonly deliveries: WebhooksRepository,
     private readonly config: AppConfig,
     @Inject(WEBHOOK_QUEUE) private readonly queue: WebhookQueue,
     private readonly scheduler: SchedulerRegistry,
+    private readonly secrets: SecretsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -113,6 +118,7 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
     const startedAt = Date.now();
     const attempts = delivery.attempts + 1;
     let record: AttemptRecord;
+    const bearer = webhookUri ? this.bearerFor(found) : null;
     if (!webhookUri) {
       record = {
         status: 'failed',
@@ -122,9 +128,23 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
         lastUrl: null,
         deliveredAt: null,
       };
+    } else if (bearer instanceof SecretDecryptError) {
+      // A key missing from this process's configuration: retried, in case the operator restores it (never posted without the header Tachi's receivers check).
+      const error = `The client secret could not be decrypted (${bearer.message})`;
+      record =
+        attempts >= this.config.WEBHOOK_MAX_ATTEMPTS
+          ? { status: 'failed', nextAttemptAt: startedAt, lastStatusCode: null, lastError: error, lastUrl: null, deliveredAt: null }
+          : {
+              status: 'pending',
+              nextAttemptAt: startedAt + retryDelayMs(this.config.WEBHOOK_RETRY_BASE_MS, attempts),
+              lastStatusCode: null,
+              lastError: error,
+              lastUrl: null,
+              deliveredAt: null,
+            };
     } else {
       const body = JSON.stringify(delivery.payload);
-      const headers = webhookHeaders(webhookSecret, body, { deliveryID, type: delivery.eventType }, startedAt);
+      const headers = webhookHeaders(webhookSecret, body, { deliveryID, type: delivery.eventType }, startedAt, bearer);
       const result = await sendWebhook(webhookUri, body, headers, {
         allowPrivate: this.config.WEBHOOKS_ALLOW_PRIVATE,
         timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
@@ -140,6 +160,31 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
     if (record.status === 'pending') this.logger.warn(`Webhook delivery ${deliveryID} (attempt ${attempts}) failed and is retried: ${record.lastError}`);
     else if (record.status === 'failed') this.logger.warn(`Webhook delivery ${deliveryID} failed for good after ${attempts} attempt(s): ${record.lastError}`);
     return record.status === 'pending' ? 'retry' : record.status;
+  }
+
+  /**
+   * The bearer token of a delivery: the webhook secret under API_PROFILE=spec; under tachi the
+   * client secret, as Tachi's receivers expect, decrypted from its stored copy. A client whose
+   * secret predates that copy gets none (warned once per process: reset-secret fixes it).
+   */
+  private bearerFor(found: DeliveryAttempt): string | null | SecretDecryptError {
+    if (this.config.API_PROFILE !== 'tachi') return found.webhookSecret;
+    const clientID = found.delivery.clientID;
+    if (found.clientSecretEncrypted === null) {
+      if (!this.warnedNoSecret.has(clientID)) {
+        this.warnedNoSecret.add(clientID);
+        this.logger.warn(
+          `Client ${clientID}'s secret was made before client secrets were stored encrypted: its webhook deliveries carry no Authorization header until its owner resets it (POST /clients/${clientID}/reset-secret).`,
+        );
+      }
+      return null;
+    }
+    try {
+      return this.secrets.decrypt(found.clientSecretEncrypted, clientSecretContext(clientID));
+    } catch (err) {
+      if (err instanceof SecretDecryptError) return err;
+      throw err;
+    }
   }
 
   /** Starts a poll now, or right after the one in progress. */

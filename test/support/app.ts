@@ -107,6 +107,9 @@ export async function createTestApp(
     ...env,
   });
   const shared = options.shareDatabaseOf;
+  // One deployment's processes on the embedded database share DATA_DIR, so its secrets key file, unless the test gives each its SECRETS_KEY.
+  if (shared && !config.SECRETS_KEY && fs.existsSync(path.join(shared.dataDir, 'secrets.key')))
+    fs.copyFileSync(path.join(shared.dataDir, 'secrets.key'), path.join(dataDir, 'secrets.key'));
   const { database, url: databaseUrl, drop } = shared ? await sharedDatabase(shared) : await openTestDatabase();
   const redis = process.env.TEST_REDIS_URL ? await RedisConnections.connect(process.env.TEST_REDIS_URL) : null;
   const keyPrefix = options.keyPrefix ?? `st-test-${randomHex(6)}`;

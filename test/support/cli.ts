@@ -2,6 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CommandOutput } from '../../src/cli-socket/command-output.js';
+import { runCliCommand, type CommandHost } from '../../src/processes/cli-commands.js';
+import type { TestApp } from './app.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,4 +63,30 @@ export function socketExchange(socketPath: string, payload: string | Buffer, opt
     socket.write(payload);
     if (options.end) socket.end();
   });
+}
+
+/**
+ * Runs a CLI command on a test app's own services, as the server runs one sent over its socket
+ * (processes/cli-in-server.ts): for commands whose effect a test checks in an in-process app.
+ */
+export async function runCommandInApp(t: TestApp, argv: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const out: CommandOutput = {
+    writeOut: (text) => void (stdout += text),
+    writeErr: (text) => void (stderr += text),
+    progress: () => ({ phase: () => undefined, advance: () => undefined, done: () => undefined, log: (line) => void (stderr += `${line}\n`) }),
+    stdout: { isTTY: false, hasColors: false },
+    stderr: { isTTY: false, hasColors: false },
+  };
+  const refuse = () => Promise.reject(new Error('not in a test app'));
+  const host: CommandHost = {
+    resolvePath: (file) => path.resolve(file),
+    config: () => t.config,
+    withServices: (fn) => fn(t.app),
+    backupEmbedded: refuse,
+    restoreEmbedded: refuse,
+  };
+  const code = await runCliCommand(argv, out, host);
+  return { code, stdout, stderr };
 }

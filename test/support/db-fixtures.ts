@@ -197,6 +197,16 @@ export async function removeApiClient(s: Store, clientID: string): Promise<void>
   await dbOf(s).delete(schema.apiClients).where(eq(schema.apiClients.clientID, clientID));
 }
 
+/** Drops the client's encrypted secret, as a client made before secrets were stored encrypted has none. */
+export async function forgetEncryptedClientSecret(s: Store, clientID: string): Promise<void> {
+  await dbOf(s).update(schema.apiClients).set({ clientSecretEncrypted: null }).where(eq(schema.apiClients.clientID, clientID));
+}
+
+/** Replaces the client's encrypted secret with this value (one made with a key the app does not have, say). */
+export async function setEncryptedClientSecret(s: Store, clientID: string, value: string): Promise<void> {
+  await dbOf(s).update(schema.apiClients).set({ clientSecretEncrypted: value }).where(eq(schema.apiClients.clientID, clientID));
+}
+
 /** Notifications straight into the table, with chosen send times (the service stamps them with now). */
 export async function storeNotifications(
   s: Store,

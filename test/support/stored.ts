@@ -334,6 +334,11 @@ export async function storedApiClient(s: Store, clientID: string) {
   return row;
 }
 
+/** Every row of the API clients table, every column, as a dump of the database would hold them. */
+export async function storedApiClientsTable(s: Store) {
+  return dbOf(s).select().from(schema.apiClients);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rating indexes (the per-algorithm rows that leaderboards read, beside the documents)
 

@@ -39,7 +39,16 @@ describe('loadConfig', () => {
       CORS_ORIGINS: '',
     });
     expect(config.corsOrigins).toEqual([]);
-    for (const unset of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'CAPTCHA_VERIFY_URL', 'CAPTCHA_SECRET', 'SESSION_SECRET'] as const) {
+    for (const unset of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'CAPTCHA_VERIFY_URL',
+      'CAPTCHA_SECRET',
+      'SESSION_SECRET',
+      'SECRETS_KEY',
+      'SECRETS_KEY_PREVIOUS',
+    ] as const) {
       expect(config[unset]).toBeUndefined();
     }
     expect(config.dataDir).toBe(path.resolve('./data'));
@@ -59,6 +68,7 @@ describe('loadConfig', () => {
       CAPTCHA_VERIFY_URL: 'https://challenges.example.com/siteverify',
       CAPTCHA_SECRET: 'shh',
       SESSION_SECRET: 's'.repeat(32),
+      SECRETS_KEY: 'k'.repeat(32),
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -66,6 +76,7 @@ describe('loadConfig', () => {
       INVITE_ONLY: true,
       OAUTH_CLIENT_CAP: 3,
       DATABASE_URL: 'postgresql://u:p@db.example:5432/scores',
+      SECRETS_KEY: 'k'.repeat(32),
     });
     expect(config.secureCookies).toBe(true);
     expect(config.captchaEnabled).toBe(true);

@@ -3,12 +3,21 @@ import { unixMs } from './columns.js';
 import { users } from './users.js';
 import type { Permission } from '../../common/permissions.js';
 
-/** OAuth2 API clients (spec OAuth2ClientDoc). The secret is shown once; only its SHA-256 is stored. */
+/**
+ * OAuth2 API clients (spec OAuth2ClientDoc). The secret is shown once; its SHA-256 checks it, and
+ * a copy encrypted with SECRETS_KEY lets webhook deliveries carry it (API_PROFILE=tachi).
+ */
 export const apiClients = pgTable(
   'api_clients',
   {
     clientID: text('client_id').primaryKey(),
     clientSecretHash: text('client_secret_hash').notNull(),
+    /**
+     * The secret encrypted with SECRETS_KEY (src/secrets: `v1.<key id>.…`, bound to this row's
+     * clientID), for the Authorization header of Tachi-style webhook deliveries. Null for clients
+     * whose secret predates it (until reset-secret) or when no key is configured; never in a document.
+     */
+    clientSecretEncrypted: text('client_secret_encrypted'),
     name: text('name').notNull(),
     author: integer('author')
       .notNull()

@@ -18,8 +18,8 @@ describe('webhook signatures', () => {
     expect(verifyWebhookSignature('WSsecret', '1700000000', BODY, 'sha256=00')).toBe(false);
   });
 
-  it('sends the timestamp in Unix seconds, the signature, and the secret as bearer token', () => {
-    const headers = webhookHeaders('WSsecret', BODY, { deliveryID: 9, type: 'class-update/v1' }, 1_700_000_000_999);
+  it('sends the timestamp in Unix seconds, the signature, and the bearer token given (the webhook secret under spec)', () => {
+    const headers = webhookHeaders('WSsecret', BODY, { deliveryID: 9, type: 'class-update/v1' }, 1_700_000_000_999, 'WSsecret');
     expect(headers).toEqual({
       'Content-Type': 'application/json',
       Authorization: 'Bearer WSsecret',
@@ -28,6 +28,16 @@ describe('webhook signatures', () => {
       'X-Webhook-Delivery': '9',
       'X-Webhook-Event': 'class-update/v1',
     });
+  });
+
+  it('sends another bearer token (the client secret under tachi) or none, with the same signature by the webhook secret', () => {
+    const event = { deliveryID: 9, type: 'class-update/v1' };
+    const signature = 'sha256=40a73f2a34974c9533166e5ddfdb7da0c1ccac81b0f49f506dca4a3bc40258af';
+    const tachi = webhookHeaders('WSsecret', BODY, event, 1_700_000_000_999, 'CSclient');
+    expect(tachi).toMatchObject({ Authorization: 'Bearer CSclient', 'X-Webhook-Signature': signature });
+    const none = webhookHeaders('WSsecret', BODY, event, 1_700_000_000_999, null);
+    expect(none).not.toHaveProperty('Authorization');
+    expect(none['X-Webhook-Signature']).toBe(signature);
   });
 });
 
