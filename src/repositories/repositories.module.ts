@@ -27,6 +27,7 @@ import { SnapshotsRepository } from './snapshots.repository.js';
 import { TargetsRepository } from './targets.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
+import { SiteSearchRepository } from './site-search.repository.js';
 import { UgptSettingsRepository } from './ugpt-settings.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -56,6 +57,7 @@ const REPOSITORIES = [
   ScoresRepository,
   SessionsRepository,
   ShowcaseRepository,
+  SiteSearchRepository,
   SnapshotsRepository,
   TargetsRepository,
   UgptProfileRepository,
