@@ -29,7 +29,9 @@ const LAYERS = [
   {
     layer: 'features',
     folders:
-      'auth oauth clients api-keys users notifications status home games search ugpt targets scores sessions imports seeds webhooks admin tachi cli-socket'.split(' '),
+      'auth oauth clients api-keys users notifications status home games search ugpt targets scores sessions imports seeds webhooks admin tachi cli-socket'.split(
+        ' ',
+      ),
     within: 'any',
   },
   // The HTTP platform and the write core: neither imports the other.

@@ -92,7 +92,8 @@ const chartsOf = (hits: readonly SearchHit[]): SearchChartDocument[] =>
 /** Tachi's {gpt: [{song, chart, playcount}]}, with every GPT searched named. */
 function hitsByGpt(gpts: readonly string[], hits: readonly SearchHit[]): Record<string, TachiSearchHit[]> {
   const byGpt: Record<string, TachiSearchHit[]> = Object.fromEntries(gpts.map((g) => [g, []]));
-  for (const h of hits) (byGpt[`${h.chart.game}:${h.chart.playtype}`] ??= []).push({ song: toSongDocument(h.song), chart: toChartDocument(h.chart), playcount: h.playcount });
+  for (const h of hits)
+    (byGpt[`${h.chart.game}:${h.chart.playtype}`] ??= []).push({ song: toSongDocument(h.song), chart: toChartDocument(h.chart), playcount: h.playcount });
   return byGpt;
 }
 

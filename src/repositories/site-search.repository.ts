@@ -65,7 +65,10 @@ export class SiteSearchRepository {
       .map((r) => ({ song: songByID.get(r.chart.songID)!, chart: r.chart, playcount: Number(r.playcount) }))
       .sort(
         (a, b) =>
-          order.get(a.song.id)! - order.get(b.song.id)! || b.playcount - a.playcount || a.chart.playtype.localeCompare(b.chart.playtype) || a.chart.chartID.localeCompare(b.chart.chartID),
+          order.get(a.song.id)! - order.get(b.song.id)! ||
+          b.playcount - a.playcount ||
+          a.chart.playtype.localeCompare(b.chart.playtype) ||
+          a.chart.chartID.localeCompare(b.chart.chartID),
       );
   }
 

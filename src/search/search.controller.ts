@@ -25,7 +25,8 @@ export class SearchController {
 
   @Get('chart-hash')
   @ApiOperation({
-    summary: 'The charts (with their songs) holding this hash: BMS/PMS MD5 or SHA256, USC SHA1. spec: {songs, charts}; tachi: {charts: {game:playtype: [{song, chart, playcount: null}]}}.',
+    summary:
+      'The charts (with their songs) holding this hash: BMS/PMS MD5 or SHA256, USC SHA1. spec: {songs, charts}; tachi: {charts: {game:playtype: [{song, chart, playcount: null}]}}.',
   })
   @ApiOkResponse({ type: ChartHashSearchDocument })
   chartHash(@Query() query: ChartHashQuery): Promise<ChartHashSearchDocument> {

@@ -28,7 +28,8 @@ export class SearchService {
    * this server keeps no rivals yet.
    */
   async search(requesterID: number | null, search: string, onlyPlayed: boolean): Promise<SiteSearchDocument> {
-    const gpts = requesterID !== null && onlyPlayed ? (await this.gameStats.listForUser(requesterID)).map((s) => ({ game: s.game, playtype: s.playtype })) : allGpts();
+    const gpts =
+      requesterID !== null && onlyPlayed ? (await this.gameStats.listForUser(requesterID)).map((s) => ({ game: s.game, playtype: s.playtype })) : allGpts();
     const playtypesByGame = new Map<string, string[]>();
     for (const g of gpts) playtypesByGame.set(g.game, [...(playtypesByGame.get(g.game) ?? []), g.playtype]);
     const [users, hits, folders] = await Promise.all([
@@ -51,9 +52,9 @@ export class SearchService {
   async chartHash(search: string): Promise<ChartHashSearchDocument> {
     const hashTypes = MATCH_TYPE_DEFINITIONS.filter((m) => m.lookup.kind === 'chartHash');
     const gamesOf = (fits: boolean) =>
-      GAMES.filter((g) => hashTypes.some((m) => matchTypeAllowedFor(m, g.game) && m.games !== 'any' && (!fits || !m.identifier.pattern || m.identifier.pattern.test(search)))).map(
-        (g) => g.game,
-      );
+      GAMES.filter((g) =>
+        hashTypes.some((m) => matchTypeAllowedFor(m, g.game) && m.games !== 'any' && (!fits || !m.identifier.pattern || m.identifier.pattern.test(search))),
+      ).map((g) => g.game);
     const searchable = gamesOf(true);
     const named = new Set(gamesOf(false));
     const hits = await this.repository.chartsByHash(searchable, search);

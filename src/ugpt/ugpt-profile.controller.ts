@@ -88,7 +88,8 @@ export class UgptProfileController {
 
   @Get('pbs/:chartID/leaderboard-adjacent')
   @ApiOperation({
-    summary: "{pb, chart, adjacentAbove, adjacentBelow, users}: the player's PB on the chart and up to 5 PBs ranked just above and 5 just below it, nearest first.",
+    summary:
+      "{pb, chart, adjacentAbove, adjacentBelow, users}: the player's PB on the chart and up to 5 PBs ranked just above and 5 just below it, nearest first.",
   })
   @ApiOkResponse({ type: ChartNeighboursResponse })
   chartNeighbours(@Ugpt() ugpt: UgptContext, @Param('chartID') chartID: string): Promise<ChartNeighboursResponse> {
@@ -112,7 +113,9 @@ export class UgptProfileController {
 
   // Declared after scores/recent, which it would otherwise capture.
   @Get('scores/:chartID')
-  @ApiOperation({ summary: "ScoreDocument[]: the player's scores on the chart, the latest first (those without a time last). 404 when the player has no PB on it." })
+  @ApiOperation({
+    summary: "ScoreDocument[]: the player's scores on the chart, the latest first (those without a time last). 404 when the player has no PB on it.",
+  })
   @ApiOkResponse({ type: ScoreDocument, isArray: true })
   scoresOnChart(@Ugpt() ugpt: UgptContext, @Param('chartID') chartID: string): Promise<ScoreDocument[]> {
     return this.profile.scoresOnChart(ugpt, chartID);

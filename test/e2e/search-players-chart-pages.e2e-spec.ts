@@ -42,8 +42,22 @@ const USC_KEYBOARD = chartOf('usc', 1, 'Keyboard', 'EXH');
 const BMS_MD5 = BMS_7K.data.hashMD5 as string;
 const USC_SHA1 = USC_CONTROLLER.data.hashSHA1 as string;
 
-const mxm = (score: number, timeAchieved: number | null) => ({ score, lamp: 'CLEAR', matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', timeAchieved });
-const exh = (score: number, timeAchieved: number | null) => ({ score, lamp: 'CLEAR', matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'EXH', timeAchieved });
+const mxm = (score: number, timeAchieved: number | null) => ({
+  score,
+  lamp: 'CLEAR',
+  matchType: 'sdvxInGameID',
+  identifier: '1001',
+  difficulty: 'MXM',
+  timeAchieved,
+});
+const exh = (score: number, timeAchieved: number | null) => ({
+  score,
+  lamp: 'CLEAR',
+  matchType: 'sdvxInGameID',
+  identifier: '1001',
+  difficulty: 'EXH',
+  timeAchieved,
+});
 
 describe.each(['spec', 'tachi'] as const)('search, players, chart pages and recent imports (API_PROFILE=%s)', (profile) => {
   let t: TestApp;
@@ -114,7 +128,11 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
   });
 
   describe('GET /games/:game/:playtype/charts/resolve', () => {
-    const resolve = (gpt: string, query: Record<string, string>) => t.http().get(api(`/games/${gpt}/charts/resolve`)).query(query);
+    const resolve = (gpt: string, query: Record<string, string>) =>
+      t
+        .http()
+        .get(api(`/games/${gpt}/charts/resolve`))
+        .query(query);
 
     it('finds the chart a batch-manual score naming it so would be imported on, with its song', async () => {
       const byID = read<{ song: Doc; chart: Doc }>(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM' }));
@@ -134,11 +152,15 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
     });
 
     it('400 for what batch-manual would refuse: an unknown or unsupported matchType, an identifier of the wrong shape, a missing or unknown difficulty, another playtype’s chart', async () => {
-      expect(refused(await resolve('sdvx/Single', { matchType: 'nope', identifier: '1001', difficulty: 'MXM' }), 400)).toMatch(/matchType 'nope' is not supported for sdvx Single/);
+      expect(refused(await resolve('sdvx/Single', { matchType: 'nope', identifier: '1001', difficulty: 'MXM' }), 400)).toMatch(
+        /matchType 'nope' is not supported for sdvx Single/,
+      );
       expect(refused(await resolve('sdvx/Single', { matchType: 'bmsChartHash', identifier: BMS_MD5 }), 400)).toMatch(/not supported for sdvx Single/);
       expect(refused(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', identifier: 'abc', difficulty: 'MXM' }), 400)).toMatch(/identifier 'abc'/);
       expect(refused(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', identifier: '1001' }), 400)).toMatch(/difficulty is required/);
-      expect(refused(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'XYZ' }), 400)).toMatch(/Invalid difficulty 'XYZ'/);
+      expect(refused(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'XYZ' }), 400)).toMatch(
+        /Invalid difficulty 'XYZ'/,
+      );
       expect(refused(await resolve('bms/7K', { matchType: 'bmsChartHash', identifier: BMS_14K.data.hashMD5 as string }), 400)).toMatch(/14K chart, not 7K/);
       refused(await resolve('sdvx/Single', { matchType: 'sdvxInGameID', difficulty: 'MXM' }), 400);
       refused(await resolve('sdvx/Single', { identifier: '1001', difficulty: 'MXM' }), 400);
@@ -279,7 +301,9 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
       } else {
         const hits = bms.charts as Record<string, { song: Doc; chart: Doc; playcount: null }[]>;
         expect(Object.keys(hits)).toEqual(expect.arrayContaining(['bms:7K', 'bms:14K', 'pms:Controller', 'pms:Keyboard', 'usc:Controller', 'usc:Keyboard']));
-        expect(hits['bms:7K']).toEqual([{ song: expect.objectContaining({ id: 1, title: 'BMS Alpha' }), chart: expect.objectContaining({ chartID: BMS_7K.chartID }), playcount: null }]);
+        expect(hits['bms:7K']).toEqual([
+          { song: expect.objectContaining({ id: 1, title: 'BMS Alpha' }), chart: expect.objectContaining({ chartID: BMS_7K.chartID }), playcount: null },
+        ]);
         expect(hits['bms:14K']).toEqual([]);
         const uscHits = usc.charts as Record<string, { chart: Doc }[]>;
         expect([uscHits['usc:Controller'].map((h) => h.chart.chartID), uscHits['usc:Keyboard'].map((h) => h.chart.chartID)]).toEqual([
@@ -303,7 +327,11 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
       await importSdvx(p, [mxm(9_100_000, T0 + 1)], true);
       await importSdvx(p, [mxm(9_200_000, T0 + 2)], false);
       const file = JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [exh(9_000_000, T0)] });
-      const res = await uploadFile(t, p.token, 'file/batch-manual', file, { contentType: 'application/json', filename: 'scores.json', headers: { 'X-User-Intent': 'true' } });
+      const res = await uploadFile(t, p.token, 'file/batch-manual', file, {
+        contentType: 'application/json',
+        filename: 'scores.json',
+        headers: { 'X-User-Intent': 'true' },
+      });
       if (profile === 'tachi') await polledImport(t, res);
       else expect(res.status).toBe(200);
       // Older than 4 weeks: left out.
@@ -335,7 +363,10 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
       it('POST /import/file and /ir/direct-manual/import answer 202 {url, importID}, and the url polls the finished import', async () => {
         const p = await quickPlayer(t, 'answers_tachi', ['submit_score']);
         const file = JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [mxm(9_500_000, T0)] });
-        const fromFile = await polledImport<Doc>(t, await uploadFile(t, p.token, 'file/batch-manual', file, { contentType: 'application/json', filename: 'scores.json' }));
+        const fromFile = await polledImport<Doc>(
+          t,
+          await uploadFile(t, p.token, 'file/batch-manual', file, { contentType: 'application/json', filename: 'scores.json' }),
+        );
         expect(fromFile).toMatchObject({ importType: 'file/batch-manual', userID: p.id, errors: [] });
         const direct = await t
           .http()

@@ -7,7 +7,9 @@ export class SiteSearchQuery {
   @SearchText('A username, song title (or alternate title, search term) or folder name.')
   search!: string;
 
-  @ApiPropertyOptional({ description: "Presence parameter: for a signed-in requester, only songs, charts and folders of the GPTs they have played (guests: ignored, as Tachi)." })
+  @ApiPropertyOptional({
+    description: 'Presence parameter: for a signed-in requester, only songs, charts and folders of the GPTs they have played (guests: ignored, as Tachi).',
+  })
   @OptionalNotNull()
   @IsString()
   hasPlayedGame?: string;
