@@ -31,6 +31,7 @@ import { RedisLoginSessions } from './common/redis-login-sessions.js';
 import { AppConfig } from './config/app-config.js';
 import { GamesModule } from './games/games.module.js';
 import { ImportsModule } from './imports/imports.module.js';
+import { SearchModule } from './search/search.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
@@ -88,6 +89,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         HomeModule,
         StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
+        SearchModule,
         ImportsModule,
         RankRefresherModule,
         // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.

@@ -1,7 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { chartNameProblem } from '../game-support/chart-names.js';
+import type { MatchType } from '../game-support/match-types.js';
 import type { GptSupport } from '../game-support/types.js';
 import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument, toTableList, type FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
+import { ChartMatchRepository } from '../repositories/chart-match.repository.js';
+import type { ChartResolveQuery } from './dto/catalog.dto.js';
 import type {
   ChartListResponse,
   FolderWithChartsResponse,
@@ -17,7 +21,10 @@ export const FOLDER_SEARCH_LIMIT = 100;
 
 @Injectable()
 export class CatalogService {
-  constructor(private readonly catalog: CatalogRepository) {}
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly chartMatch: ChartMatchRepository,
+  ) {}
 
   async song(gpt: GptSupport, songID: number): Promise<SongWithChartsResponse> {
     const song = await this.catalog.song(gpt.game, songID);
@@ -42,6 +49,22 @@ export class CatalogService {
     const chart = await this.findChart(gpt, chartID);
     const song = await this.catalog.song(gpt.game, chart.songID);
     return { song: song ? toSongDocument(song) : null, chart: toChartDocument(chart) };
+  }
+
+  /**
+   * {song, chart}: the chart a batch-manual score naming it this way would be imported on (the same checks, then the
+   * same chart matching, without a version: primary charts only). 400 when the query could not name a chart of the
+   * GPT; 404 when it names none.
+   */
+  async resolveChart(gpt: GptSupport, query: ChartResolveQuery): Promise<SongAndChartResponse> {
+    const difficulty = query.difficulty ?? null;
+    const problem = chartNameProblem(gpt, query.matchType, query.identifier, difficulty);
+    if (problem) throw new BadRequestException(problem);
+    const candidate = { matchType: query.matchType as MatchType, identifier: query.identifier, difficulty, artist: query.artist ?? null };
+    const [match] = await this.chartMatch.resolve(gpt, null, [candidate]);
+    if (match.kind === 'invalid') throw new BadRequestException(match.message);
+    if (match.kind === 'notFound') throw new NotFoundException(match.message);
+    return { song: toSongDocument(match.song), chart: toChartDocument(match.chart) };
   }
 
   async playcount(gpt: GptSupport, chartID: string): Promise<PlaycountResponse> {

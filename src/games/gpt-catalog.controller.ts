@@ -7,7 +7,7 @@ import { chartListScopes } from '../http/read-cache/read-scopes.js';
 import type { GptSupport } from '../game-support/types.js';
 import { FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogService } from './catalog.service.js';
-import { ChartSearchQuery, FolderListQuery, FolderSearchQuery, TableListQuery } from './dto/catalog.dto.js';
+import { ChartResolveQuery, ChartSearchQuery, FolderListQuery, FolderSearchQuery, TableListQuery } from './dto/catalog.dto.js';
 import {
   ChartListResponse,
   FolderWithChartsResponse,
@@ -35,6 +35,16 @@ export class GptCatalogController {
   @ApiOkResponse({ type: ChartListResponse })
   charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery): Promise<ChartListResponse> {
     return this.catalog.charts(gpt, query.search);
+  }
+
+  // Declared before charts/:chartID, which would otherwise capture it.
+  @Get('charts/resolve')
+  @ApiOperation({
+    summary: '{song, chart}: the chart a batch-manual score with this identifier, matchType and difficulty would be imported on (primary charts).',
+  })
+  @ApiOkResponse({ type: SongAndChartResponse })
+  resolveChart(@Gpt() gpt: GptSupport, @Query() query: ChartResolveQuery): Promise<SongAndChartResponse> {
+    return this.catalog.resolveChart(gpt, query);
   }
 
   @Get('charts/:chartID')

@@ -4,6 +4,7 @@ import { Gpt } from '../http/gpt.decorator.js';
 import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
 import { chartPbScopes, gptLeaderboardScopes } from '../http/read-cache/read-scopes.js';
 import type { GptSupport } from '../game-support/types.js';
+import { UserDocument } from '../presenters/user.presenter.js';
 import {
   ChartPbsQuery,
   HighlightedScoresQuery,
@@ -50,6 +51,13 @@ export class GptLeaderboardsController {
   @ApiOkResponse({ type: ChartPbsResponse })
   searchChartPbs(@Gpt() gpt: GptSupport, @Param('chartID') chartID: string, @Query() query: UsernameSearchQuery): Promise<ChartPbsResponse> {
     return this.leaderboards.searchChartPbs(gpt, chartID, query.search);
+  }
+
+  @Get('players')
+  @ApiOperation({ summary: 'UserDocument[]: up to 25 players of the GPT whose username contains the text; the exact username first, then by user id.' })
+  @ApiOkResponse({ type: UserDocument, isArray: true })
+  players(@Gpt() gpt: GptSupport, @Query() query: UsernameSearchQuery): Promise<UserDocument[]> {
+    return this.leaderboards.players(gpt, query.search);
   }
 
   @Get('pb-leaderboard')

@@ -4,6 +4,7 @@ import type { GptSupport } from '../game-support/types.js';
 import { toPbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toGameStatsDocument } from '../presenters/game-stats.presenter.js';
+import { toUserDocument, type UserDocument } from '../presenters/user.presenter.js';
 import type { ChartPbsQuery, HighlightedScoresQuery, LeaderboardQuery, PbLeaderboardQuery, PlayerDistributionQuery } from './dto/leaderboards.dto.js';
 import { pickAlg } from '../http/algorithms.js';
 import { HIGHLIGHTED_SCORES_LIMIT, LEADERBOARD_LIMIT, PB_LEADERBOARD_LIMIT, RECENT_CLASSES_LIMIT } from './dto/leaderboards.dto.js';
@@ -22,6 +23,8 @@ import type { ClassAchievementRow } from '../database/schema.js';
 
 export const CHART_PBS_PAGE = 100;
 export const CHART_PB_SEARCH_LIMIT = 25;
+/** As Tachi: a player search finds 25 players. */
+export const PLAYER_SEARCH_LIMIT = 25;
 /**
  * How long a class distribution is reused. It counts every profile of the GPT, so each process
  * keeps each (GPT, class set) answer this long: a class change shows up to a minute late.
@@ -69,6 +72,11 @@ export class GptLeaderboardsService {
     await this.findChart(gpt, chartID);
     const pbs = await this.repository.chartPbsByUsername(chartID, search, CHART_PB_SEARCH_LIMIT);
     return { pbs: pbs.map(toPbDocument), users: await this.related.users(pbs.map((p) => p.userID)) };
+  }
+
+  /** Up to 25 players of the GPT whose username contains the text, the exact username first. */
+  async players(gpt: GptSupport, search: string): Promise<UserDocument[]> {
+    return (await this.repository.playersByUsername(gpt, search, PLAYER_SEARCH_LIMIT)).map(toUserDocument);
   }
 
   async pbLeaderboard(gpt: GptSupport, query: PbLeaderboardQuery): Promise<PbLeaderboardResponse> {

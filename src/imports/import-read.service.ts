@@ -3,13 +3,19 @@ import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { ScoresRepository } from '../repositories/scores.repository.js';
 import { SessionsRepository } from '../repositories/sessions.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
+import { ImportsRepository } from '../repositories/imports.repository.js';
 import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toSessionDocument } from '../presenters/session.presenter.js';
 import { toUserDocument } from '../presenters/user.presenter.js';
 import { toImportDocument } from '../presenters/import.presenter.js';
-import type { ImportWithRelatedResponse } from './dto/import.responses.js';
+import type { ImportWithRelatedResponse, RecentImportTypeDocument } from './dto/import.responses.js';
 import type { ImportRow } from '../database/schema.js';
+
+/** How far back a user's recent import types look: Tachi's month, 4 weeks. */
+export const RECENT_IMPORTS_WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
+/** Import types left out of the recent ones, as Tachi does: MyPageScraper's CSVs come in pairs beside another import. */
+export const RECENT_IMPORTS_EXCLUDED = ['file/mypagescraper-records-csv', 'file/mypagescraper-player-csv'] as const;
 
 @Injectable()
 export class ImportReadService {
@@ -18,7 +24,13 @@ export class ImportReadService {
     private readonly sessions: SessionsRepository,
     private readonly catalog: CatalogRepository,
     private readonly users: UsersRepository,
+    private readonly imports: ImportsRepository,
   ) {}
+
+  /** The import types the user chose to import with (userIntent) in the last 4 weeks, with how many completed imports each, the most used first. */
+  recentImportTypes(userID: number, now = Date.now()): Promise<RecentImportTypeDocument[]> {
+    return this.imports.recentImportTypes(userID, now - RECENT_IMPORTS_WINDOW_MS, RECENT_IMPORTS_EXCLUDED);
+  }
 
   /** {scores, songs, charts, sessions (the ones it created), import, user} for GET /imports/:importID. */
   async withRelated(row: ImportRow): Promise<ImportWithRelatedResponse> {

@@ -12,6 +12,8 @@ import { ImportsService, type SubmitResult } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 import { ApiErrors } from '../http/openapi-errors.js';
 import { FileUpload } from '../http/file-upload.js';
+import { Description } from '../http/envelope.js';
+import { AppConfig } from '../config/app-config.js';
 
 const DIRECT_MANUAL = findImportType('ir/direct-manual') as ImportType;
 
@@ -20,19 +22,16 @@ function userIntent(header: string | undefined): boolean {
   return header?.trim().toLowerCase() === 'true';
 }
 
-function answer(res: Response, result: SubmitResult): ImportDocument | QueuedImportResponse {
-  if (result.kind === 'queued') {
-    res.status(202);
-    return { url: result.url, importID: result.importID };
-  }
-  return result.document;
-}
-
-/** Inline imports answer 200 with the ImportDocument; queued ones 202 with where to poll. */
+/**
+ * Inline imports answer 200 with the ImportDocument; queued ones 202 with where to poll. Under API_PROFILE=tachi every
+ * import answers 202 with where to poll, as Tachi's deployments (which import on workers) do: its clients and bots
+ * read `body.url` and poll it, also when the import already finished in the request.
+ */
 const ApiImportResponses = () =>
   applyDecorators(
     ApiOkResponse({ type: ImportDocument, description: 'Imported in the request.' }),
-    ApiAcceptedResponse({ type: QueuedImportResponse, description: 'Queued for an import worker: poll url.' }),
+    ApiAcceptedResponse({ type: QueuedImportResponse, description: 'Queued for an import worker (under API_PROFILE=tachi: every import): poll url.' }),
+    Description('Import loaded into queue. You can poll the provided URL for information on when it is complete.'),
   );
 
 @ApiTags('import')
@@ -41,6 +40,7 @@ export class ImportController {
   constructor(
     private readonly importsService: ImportsService,
     private readonly orphans: OrphansService,
+    private readonly config: AppConfig,
   ) {}
 
   @Post('import/file')
@@ -63,7 +63,7 @@ export class ImportController {
     if (typeof importType !== 'string' || !importType) throw new BadRequestException(`importType is required: one of ${FILE_IMPORT_TYPES.join(', ')}.`);
     const type = FILE_IMPORT_TYPES.includes(importType) ? findImportType(importType) : undefined;
     if (!type) throw new BadRequestException(`Unknown importType '${importType.slice(0, 100)}'. Supported file import types: ${FILE_IMPORT_TYPES.join(', ')}.`);
-    return answer(res, await this.importsService.submit(user.id, type, { file: file?.buffer, filename: file?.originalname, fields }, userIntent(intent)));
+    return this.answer(res, await this.importsService.submit(user.id, type, { file: file?.buffer, filename: file?.originalname, fields }, userIntent(intent)));
   }
 
   /** Tachi's direct-manual route: the batch-manual document as the JSON body, for score hooks. Also served at /ir/direct-manual/import. */
@@ -78,7 +78,7 @@ export class ImportController {
     @Headers('x-user-intent') intent: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportDocument | QueuedImportResponse> {
-    return answer(res, await this.importsService.submit(user.id, DIRECT_MANUAL, { body, fields: {} }, userIntent(intent)));
+    return this.answer(res, await this.importsService.submit(user.id, DIRECT_MANUAL, { body, fields: {} }, userIntent(intent)));
   }
 
   @Post('import/orphans')
@@ -88,5 +88,18 @@ export class ImportController {
   @ApiOkResponse({ type: OrphanRetryResponse })
   retryOrphans(@CurrentUser() user: UserRow): Promise<OrphanRetryResponse> {
     return this.orphans.retryForUser(user.id);
+  }
+
+  private answer(res: Response, result: SubmitResult): ImportDocument | QueuedImportResponse {
+    if (result.kind === 'queued') {
+      res.status(202);
+      return { url: result.url, importID: result.importID };
+    }
+    if (this.config.API_PROFILE === 'tachi') {
+      res.status(202);
+      const { importID } = result.document;
+      return { url: this.importsService.pollUrl(importID), importID };
+    }
+    return result.document;
   }
 }

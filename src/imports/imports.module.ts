@@ -8,6 +8,7 @@ import { ImportReadService } from './import-read.service.js';
 import { IMPORT_FORMATS, IMPORT_TYPES } from './import-types/registry.js';
 import { IMPORT_TYPES_TOKEN } from './import-types/types.js';
 import { ImportsController } from './imports.controller.js';
+import { UserImportsController } from './user-imports.controller.js';
 import { ImportsService } from './imports.service.js';
 import { OrphansService } from './orphans.service.js';
 import { RevertService } from './revert.service.js';
@@ -17,7 +18,7 @@ import { RevertService } from './revert.service.js';
   // File uploads take their limits from FileUpload (http/file-upload.ts).
   imports: [RepositoriesModule, ScoringModule, WebhooksModule],
   // Score hooks bring their own routes, and the services behind them.
-  controllers: [ImportController, ImportsController, ...IMPORT_FORMATS.flatMap((f) => f.controllers ?? [])],
+  controllers: [ImportController, ImportsController, UserImportsController, ...IMPORT_FORMATS.flatMap((f) => f.controllers ?? [])],
   providers: [
     ImportPipeline,
     ImportsService,

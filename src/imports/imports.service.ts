@@ -58,7 +58,7 @@ export class ImportsService implements OnApplicationBootstrap {
         await this.fail(importID, err);
         throw err;
       });
-      return { kind: 'queued', importID, url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/imports/${importID}/poll-status` };
+      return { kind: 'queued', importID, url: this.pollUrl(importID) };
     }
     try {
       return await this.locks.withUserLock(userID, importID, async () => {
@@ -74,6 +74,11 @@ export class ImportsService implements OnApplicationBootstrap {
       if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
       throw err;
     }
+  }
+
+  /** Where a client polls the import (GET /imports/:importID/poll-status), at PUBLIC_URL. */
+  pollUrl(importID: string): string {
+    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/imports/${importID}/poll-status`;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { difficultyAliases, identifierProblem, needsDifficulty } from '../game-support/common/match-type.js';
-import { MATCH_TYPES, matchTypeOf } from '../game-support/match-types.js';
+import { chartNameProblem } from '../game-support/chart-names.js';
+import { MATCH_TYPES } from '../game-support/match-types.js';
 import type { GptSupport, ScoreInput } from '../game-support/types.js';
 import type { ChartMatchCandidate } from '../repositories/chart-match.repository.js';
 
@@ -85,24 +85,9 @@ export function validateScoreElement(raw: unknown, index: number, gpt: GptSuppor
   const comment = e.comment ?? null;
   if (comment !== null && (comment.length < 1 || comment.length > 120)) return fail('comment must be 1 to 120 characters, or null.');
 
-  if (!gpt.supportedMatchTypes.includes(e.matchType)) {
-    return fail(
-      `matchType '${e.matchType}' is not supported for ${gptName}.${gpt.supportedMatchTypes.length ? ` Use one of: ${gpt.supportedMatchTypes.join(', ')}.` : ''}`,
-    );
-  }
-  const matchType = matchTypeOf(e.matchType);
-  const badIdentifier = identifierProblem(matchType, e.identifier);
-  if (badIdentifier) return fail(badIdentifier);
-
   const difficulty = e.difficulty ?? null;
-  if (needsDifficulty(matchType.lookup)) {
-    if (difficulty === null) return fail(`difficulty is required for matchType ${e.matchType}.`);
-    const aliases = difficultyAliases(matchType.lookup);
-    const valid = gpt.difficulties.type === 'DYNAMIC' || gpt.difficulties.order.includes(difficulty) || aliases.includes(difficulty);
-    if (!valid && gpt.difficulties.type === 'FIXED') {
-      return fail(`Invalid difficulty '${difficulty}' for ${gptName}: expected one of ${[...gpt.difficulties.order, ...aliases].join(', ')}.`);
-    }
-  }
+  const badChartName = chartNameProblem(gpt, e.matchType, e.identifier, difficulty);
+  if (badChartName) return fail(badChartName);
 
   return {
     ok: true,

@@ -15,6 +15,7 @@ import {
   users,
   type GameStatsRow,
   type PbReadRow,
+  type UserRow,
 } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 
@@ -157,6 +158,19 @@ export class GptLeaderboardsRepository {
         .limit(limit);
     });
     return rows.map((r) => r.pb);
+  }
+
+  /** Players of the GPT (a profile on it) whose username contains the text (case-insensitive): the exact username first, then by user id. */
+  async playersByUsername(gpt: GptSupport, search: string, limit: number): Promise<UserRow[]> {
+    const lowered = search.toLowerCase();
+    const rows = await this.database.db
+      .select({ user: users })
+      .from(userGameStats)
+      .innerJoin(users, eq(users.id, userGameStats.userID))
+      .where(and(eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype), like(users.usernameLowercase, containsPattern(lowered))))
+      .orderBy(desc(sql`${users.usernameLowercase} = ${lowered}`), asc(users.id))
+      .limit(limit);
+    return rows.map((r) => r.user);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
 import { imports, type ImportRow, type NewImportRow } from '../database/schema.js';
 
@@ -28,6 +28,28 @@ export class ImportsRepository {
       .where(and(...conditions))
       .orderBy(order, desc(imports.importID))
       .limit(limit);
+  }
+
+  /**
+   * The import types of the user's completed imports that they asked for (userIntent) and that finished after
+   * `since`, leaving out `except`, each with how many: the most used first, then by name.
+   */
+  async recentImportTypes(userID: number, since: number, except: readonly string[]): Promise<{ importType: string; count: number }[]> {
+    const uses = count();
+    return this.database.db
+      .select({ importType: imports.importType, count: uses })
+      .from(imports)
+      .where(
+        and(
+          eq(imports.userID, userID),
+          eq(imports.status, 'completed'),
+          eq(imports.userIntent, true),
+          gt(imports.timeFinished, since),
+          except.length ? notInArray(imports.importType, [...except]) : undefined,
+        ),
+      )
+      .groupBy(imports.importType)
+      .orderBy(desc(uses), asc(imports.importType));
   }
 
   async insert(row: NewImportRow): Promise<void> {

@@ -30,6 +30,7 @@ import { TargetsRepository } from './targets.repository.js';
 import { UgptFoldersRepository } from './ugpt-folders.repository.js';
 import { UgptProfileRepository } from './ugpt-profile.repository.js';
 import { UgptSessionsRepository } from './ugpt-sessions.repository.js';
+import { SiteSearchRepository } from './site-search.repository.js';
 import { UgptSettingsRepository } from './ugpt-settings.repository.js';
 import { UsersRepository } from './users.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -60,6 +61,7 @@ const REPOSITORIES = [
   ScoresRepository,
   SessionsRepository,
   ShowcaseRepository,
+  SiteSearchRepository,
   SnapshotsRepository,
   SocialRepository,
   TargetsRepository,

@@ -140,6 +140,15 @@ export class UgptProfileRepository {
     return row;
   }
 
+  /** The user's scores on the chart: the latest timeAchieved first, those without a time last (latest added first), then by scoreID. */
+  scoresOnChart(userID: number, chartID: string): Promise<ScoreRow[]> {
+    return this.database.db
+      .select()
+      .from(scores)
+      .where(and(eq(scores.userID, userID), eq(scores.chartID, chartID)))
+      .orderBy(sql`${scores.timeAchieved} DESC NULLS LAST`, desc(scores.timeAdded), asc(scores.scoreID));
+  }
+
   scoresByIds(ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.database.db.select().from(scores).where(anyOf(scores.scoreID, ids));

@@ -11,7 +11,9 @@ import { ugptPbScopes, ugptScopes } from '../http/read-cache/read-scopes.js';
 import { RawResponse } from '../http/response-shapes.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
 import { BestPbsQuery, PbQuery, SongSearchQuery } from './dto/profile.dto.js';
+import { ScoreDocument } from '../presenters/score.presenter.js';
 import {
+  ChartNeighboursResponse,
   MostPlayedResponse,
   PbListResponse,
   PbWithChartResponse,
@@ -84,6 +86,16 @@ export class UgptProfileController {
     return this.profile.pb(ugpt, chartID, query.getComposition !== undefined);
   }
 
+  @Get('pbs/:chartID/leaderboard-adjacent')
+  @ApiOperation({
+    summary:
+      "{pb, chart, adjacentAbove, adjacentBelow, users}: the player's PB on the chart and up to 5 PBs ranked just above and 5 just below it, nearest first.",
+  })
+  @ApiOkResponse({ type: ChartNeighboursResponse })
+  chartNeighbours(@Ugpt() ugpt: UgptContext, @Param('chartID') chartID: string): Promise<ChartNeighboursResponse> {
+    return this.profile.chartNeighbours(ugpt, chartID);
+  }
+
   @Get('scores')
   @ApiOperation({ summary: '{songs (with __textScore), charts, scores}: up to 30 scores on songs matching the search.' })
   @ApiOkResponse({ type: ScoreSearchResponse })
@@ -97,6 +109,16 @@ export class UgptProfileController {
   @ApiOkResponse({ type: ScoreListResponse })
   recentScores(@Ugpt() ugpt: UgptContext): Promise<ScoreListResponse> {
     return this.profile.recentScores(ugpt);
+  }
+
+  // Declared after scores/recent, which it would otherwise capture.
+  @Get('scores/:chartID')
+  @ApiOperation({
+    summary: "ScoreDocument[]: the player's scores on the chart, the latest first (those without a time last). 404 when the player has no PB on it.",
+  })
+  @ApiOkResponse({ type: ScoreDocument, isArray: true })
+  scoresOnChart(@Ugpt() ugpt: UgptContext, @Param('chartID') chartID: string): Promise<ScoreDocument[]> {
+    return this.profile.scoresOnChart(ugpt, chartID);
   }
 
   @Get('most-played')

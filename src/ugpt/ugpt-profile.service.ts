@@ -8,6 +8,7 @@ import { toUgptSummaryResponse } from '../presenters/ugpt-summary.presenter.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import type { UgptContext } from './ugpt.guard.js';
 import type {
+  ChartNeighboursResponse,
   MostPlayedResponse,
   PbListResponse,
   PbWithChartResponse,
@@ -18,9 +19,13 @@ import type {
 import { pickAlg } from '../http/algorithms.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { UgptProfileRepository } from '../repositories/ugpt-profile.repository.js';
+import { GptLeaderboardsRepository } from '../repositories/gpt-leaderboards.repository.js';
+import type { ScoreDocument } from '../presenters/score.presenter.js';
 
 export const UGPT_SEARCH_LIMIT = 30;
 export const UGPT_LIST_LIMIT = 100;
+/** As Tachi: a chart's leaderboard neighbours are the 5 PBs above and the 5 below. */
+export const CHART_NEIGHBOURS = 5;
 
 /** One user's profile, PBs and scores on a GPT (spec 4.8). Public; UgptGuard has checked the user played it. */
 @Injectable()
@@ -30,6 +35,7 @@ export class UgptProfileService {
     private readonly gameStats: GameStatsRepository,
     private readonly catalog: CatalogRepository,
     private readonly related: RelatedDocuments,
+    private readonly leaderboards: GptLeaderboardsRepository,
   ) {}
 
   async summary({ user, gpt, stats }: UgptContext): Promise<UgptSummaryResponse> {
@@ -67,16 +73,47 @@ export class UgptProfileService {
   }
 
   /** {pb, chart}, plus the scores the PB is composed from (each once, in composedFrom order) with getComposition. */
-  async pb({ user, gpt }: UgptContext, chartID: string, getComposition: boolean): Promise<PbWithChartResponse> {
-    const chart = await this.catalog.chart(gpt.game, gpt.playtype, chartID);
-    if (!chart) throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
-    const pb = await this.repository.pb(user.id, chartID);
-    if (!pb) throw new NotFoundException(`${user.username} has no PB on the chart ${chartID}.`);
+  async pb(ugpt: UgptContext, chartID: string, getComposition: boolean): Promise<PbWithChartResponse> {
+    const { chart, pb } = await this.chartAndPb(ugpt, chartID);
     const result = { pb: toPbDocument(pb), chart: toChartDocument(chart) };
     if (!getComposition) return result;
     const ids = [...new Set(pb.composedFrom.map((c) => c.scoreID))];
     const byID = new Map((await this.repository.scoresByIds(ids)).map((s) => [s.scoreID, s]));
     return { ...result, scores: ids.flatMap((id) => (byID.has(id) ? [toScoreDocument(byID.get(id)!)] : [])) };
+  }
+
+  /** {pb, chart, adjacentAbove, adjacentBelow, users}: the player's PB on the chart and the 5 PBs ranked on either side of it. */
+  async chartNeighbours(ugpt: UgptContext, chartID: string): Promise<ChartNeighboursResponse> {
+    const { chart, pb } = await this.chartAndPb(ugpt, chartID);
+    const firstAbove = Math.max(1, pb.rank - CHART_NEIGHBOURS);
+    const [above, below] = await Promise.all([
+      pb.rank > 1 ? this.leaderboards.chartPbs(chartID, firstAbove, pb.rank - firstAbove) : [],
+      this.leaderboards.chartPbs(chartID, pb.rank + 1, CHART_NEIGHBOURS),
+    ]);
+    const adjacentAbove = above.filter((p) => p.userID !== pb.userID).reverse();
+    const adjacentBelow = below.filter((p) => p.userID !== pb.userID);
+    return {
+      pb: toPbDocument(pb),
+      chart: toChartDocument(chart),
+      adjacentAbove: adjacentAbove.map(toPbDocument),
+      adjacentBelow: adjacentBelow.map(toPbDocument),
+      users: await this.related.users([...adjacentAbove, ...adjacentBelow].map((p) => p.userID)),
+    };
+  }
+
+  /** The player's scores on the chart, the latest first (404 when the chart is not the GPT's, or the player has no score on it). */
+  async scoresOnChart(ugpt: UgptContext, chartID: string): Promise<ScoreDocument[]> {
+    await this.chartAndPb(ugpt, chartID);
+    return (await this.repository.scoresOnChart(ugpt.user.id, chartID)).map(toScoreDocument);
+  }
+
+  /** The GPT's chart and the player's PB on it: 404 for a chart of no GPT or of another one, and for a chart the player has not played. */
+  private async chartAndPb({ user, gpt }: UgptContext, chartID: string) {
+    const chart = await this.catalog.chart(gpt.game, gpt.playtype, chartID);
+    if (!chart) throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
+    const pb = await this.repository.pb(user.id, chartID);
+    if (!pb) throw new NotFoundException(`${user.username} has no PB on the chart ${chartID}.`);
+    return { chart, pb };
   }
 
   async searchScores({ user, gpt }: UgptContext, search: string): Promise<ScoreSearchResponse> {

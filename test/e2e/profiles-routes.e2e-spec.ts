@@ -57,9 +57,9 @@ async function deployment(profile: ApiProfile) {
   const unwrap = (res: Answer) => (profile === 'tachi' ? (res.body as { body: Record<string, unknown> }).body : (res.body as Record<string, unknown>));
   /** Answers of the writes made while setting up: [method, documented path, answer]. */
   const writes: [string, string, Answer][] = [];
-  const wrote = (method: string, path: string, res: Answer) => {
+  const wrote = (method: string, path: string, res: Answer, status = 200) => {
     writes.push([method, path, res]);
-    expect([method, path, res.status]).toEqual([method, path, 200]);
+    expect([method, path, res.status]).toEqual([method, path, status]);
     return unwrap(res);
   };
   const agent = t.agent();
@@ -77,7 +77,8 @@ async function deployment(profile: ApiProfile) {
     '/api/v1/users/{userID}/api-tokens/create',
     await agent.post(`${me}/api-tokens/create`).send({ permissions: ['submit_score', 'customise_score', 'customise_session', 'customise_profile'] }),
   ).token as string;
-  const imported = wrote(
+  // Under tachi, imports answer 202 with the poll url, as Tachi's deployments do.
+  const importAnswer = wrote(
     'post',
     '/api/v1/ir/direct-manual/import',
     await t
@@ -88,7 +89,12 @@ async function deployment(profile: ApiProfile) {
         meta: { game: 'sdvx', playtype: 'Single', service: 'walk' },
         scores: [sdvxScore(1, 'EXH', 9_500_000, 'EXCESSIVE CLEAR', T0), sdvxScore(4, 'MXM', 9_850_000, 'ULTIMATE CHAIN', T0 + 60_000)],
       }),
+    profile === 'tachi' ? 202 : 200,
   );
+  const imported =
+    profile === 'tachi'
+      ? (unwrap((await t.http().get(new URL(importAnswer.url as string).pathname)) as Answer).import as Record<string, unknown>)
+      : importAnswer;
   const scoreID = (imported.scoreIDs as string[])[0];
   const sessionID = (imported.createdSessions as { sessionID: string }[])[0].sessionID;
   const template = profile === 'tachi' ? 'apiKeyTemplate' : 'apiKeyFormat';
@@ -165,6 +171,10 @@ async function deployment(profile: ApiProfile) {
     userID: String(user.id),
     criteriaType: 'lamp',
     criteriaValue: 'CLEAR',
+    // charts/resolve: a fixture chart by its in-game id.
+    matchType: 'sdvxInGameID',
+    identifier: '9001',
+    difficulty: 'EXH',
   };
   return { t, agent, token, doc, writes, pathValues, queryValues };
 }

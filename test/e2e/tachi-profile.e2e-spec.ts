@@ -11,7 +11,7 @@ import { SnapshotsService, utcMidnight } from '../../src/ugpt/snapshots.service.
 import { createTestApp, type TestApp } from '../support/app.js';
 import { fixtureChartID, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
 import { storedScoreRecord } from '../support/stored.js';
-import { failed, issueTachiToken, ok, signUpTachi } from '../support/tachi.js';
+import { failed, issueTachiToken, ok, polledImport, signUpTachi } from '../support/tachi.js';
 import { bearer, type SignedUpUser } from '../support/users.js';
 
 const T0 = Date.UTC(2024, 4, 1, 12);
@@ -85,7 +85,8 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     await new SeedLoader(t.database).load(new SeedSource(path.resolve('test/fixtures/seeds/clean')), { games: ['chunithm'] });
     u = await signUpTachi(t);
     token = await issueTachiToken(u, ['submit_score', 'customise_score', 'customise_session', 'customise_profile']);
-    imported = ok(
+    imported = await polledImport(
+      t,
       await t
         .http()
         .post('/api/v1/ir/direct-manual/import')
@@ -403,7 +404,8 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     });
 
     it('GET /users/:userID/imports: the completed imports, latest first, filtered by importType and userIntent', async () => {
-      const later = ok<Doc>(
+      const later = await polledImport<Doc>(
+        t,
         await t
           .http()
           .post('/api/v1/ir/direct-manual/import')

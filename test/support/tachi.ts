@@ -15,6 +15,18 @@ export function ok<T = Record<string, unknown>>(res: Answer, status = 200): T {
   return (res.body as { body: T }).body;
 }
 
+/**
+ * A Tachi import answer, as Tachi's deployments give it: 202 with {url, importID}; then GET of the url (its path on
+ * this app) answers the completed import, whose ImportDocument this returns.
+ */
+export async function polledImport<T = Record<string, unknown>>(t: TestApp, res: Answer): Promise<T> {
+  const { url, importID } = ok<{ url: string; importID: string }>(res, 202);
+  expect(url).toBe(`${t.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/imports/${importID}/poll-status`);
+  const poll = ok<{ importStatus: string; import: T & { importID: string } }>(await t.http().get(new URL(url).pathname));
+  expect(poll).toEqual({ importStatus: 'completed', import: expect.objectContaining({ importID }) });
+  return poll.import;
+}
+
 /** Checks a Tachi-enveloped failure: the status and {success: false, description}; returns the description. */
 export function failed(res: Answer, status: number): string {
   expect([res.status, res.body]).toEqual([status, { success: false, description: expect.any(String) }]);

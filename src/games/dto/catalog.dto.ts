@@ -35,3 +35,28 @@ export class FolderListQuery {
   @IsString()
   inactive?: string;
 }
+
+/** How a batch-manual score names its chart (charts/resolve). */
+export class ChartResolveQuery {
+  @ApiProperty({ description: "The score element's identifier: a title, a song id, an in-game id or a hash, as matchType says." })
+  @IsString()
+  @Length(1, 500)
+  identifier!: string;
+
+  @ApiProperty({ description: "A batch-manual matchType among the GPT's supportedMatchTypes." })
+  @IsString()
+  @Length(1, 100)
+  matchType!: string;
+
+  @ApiPropertyOptional({ description: 'The difficulty: needed by every match type but a chart hash.' })
+  @OptionalNotNull()
+  @IsString()
+  @Length(1, 100)
+  difficulty?: string;
+
+  @ApiPropertyOptional({ description: 'Tells apart songs that share a title (songTitle), as the score element’s artist.' })
+  @OptionalNotNull()
+  @IsString()
+  @Length(1, 500)
+  artist?: string;
+}

@@ -11,6 +11,12 @@ export class QueuedImportResponse {
   @ApiProperty() importID!: string;
 }
 
+/** One import type of a user's recent imports, and how many of them. */
+export class RecentImportTypeDocument {
+  @ApiProperty({ description: 'The import type (file/batch-manual, ir/direct-manual, …).' }) importType!: string;
+  @ApiProperty({ type: 'integer', description: 'Completed imports of this type in the window.' }) count!: number;
+}
+
 export class OrphanRetryResponse {
   @ApiProperty({ type: 'integer', description: 'Orphans attempted.' }) processed!: number;
   @ApiProperty({ type: 'integer', description: 'Still unmatched: kept as orphans.' }) failed!: number;
