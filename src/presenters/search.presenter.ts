@@ -21,7 +21,7 @@ export interface SiteSearchSource {
 }
 
 export class SearchUserDocument extends UserDocument {
-  @ApiProperty({ description: 'Whether the requester has this user as a rival (false for guests and while rivals are not kept).' }) __isRival!: boolean;
+  @ApiProperty({ description: 'Whether the requester has this user as a rival on any game and playtype (false for guests).' }) __isRival!: boolean;
 }
 
 export class TachiSearchUserDocument extends TachiUserDocument {

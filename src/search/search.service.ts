@@ -4,6 +4,7 @@ import { allGpts, GAMES } from '../game-support/registry.js';
 import { toChartHashSearchDocument, toSiteSearchDocument, type ChartHashSearchDocument, type SiteSearchDocument } from '../presenters/search.presenter.js';
 import { GameStatsRepository } from '../repositories/game-stats.repository.js';
 import { SiteSearchRepository } from '../repositories/site-search.repository.js';
+import { SocialRepository } from '../repositories/social.repository.js';
 
 /** As Tachi: a search finds 25 users. */
 export const SEARCH_USER_LIMIT = 25;
@@ -20,25 +21,27 @@ export class SearchService {
   constructor(
     private readonly repository: SiteSearchRepository,
     private readonly gameStats: GameStatsRepository,
+    private readonly social: SocialRepository,
   ) {}
 
   /**
    * Users whose name contains the text, and the songs (with their charts) and folders matching it in every GPT, or,
-   * with `onlyPlayed` and a signed-in requester, in the GPTs they have played. `__isRival` is false for everyone:
-   * this server keeps no rivals yet.
+   * with `onlyPlayed` and a signed-in requester, in the GPTs they have played. `__isRival`: the requester has the user
+   * as a rival on any game and playtype (false for guests).
    */
   async search(requesterID: number | null, search: string, onlyPlayed: boolean): Promise<SiteSearchDocument> {
     const gpts =
       requesterID !== null && onlyPlayed ? (await this.gameStats.listForUser(requesterID)).map((s) => ({ game: s.game, playtype: s.playtype })) : allGpts();
     const playtypesByGame = new Map<string, string[]>();
     for (const g of gpts) playtypesByGame.set(g.game, [...(playtypesByGame.get(g.game) ?? []), g.playtype]);
-    const [users, hits, folders] = await Promise.all([
+    const [users, hits, folders, rivalIDs] = await Promise.all([
       this.repository.users(search, SEARCH_USER_LIMIT),
       Promise.all([...playtypesByGame].map(([game, playtypes]) => this.repository.chartsOfMatchingSongs(game, playtypes, search, SEARCH_SONGS_PER_GAME))),
       this.repository.folders(requesterID !== null && onlyPlayed ? gpts : null, search, SEARCH_FOLDER_LIMIT),
+      requesterID === null ? [] : this.social.allRivalIDs(requesterID),
     ]);
     return toSiteSearchDocument({
-      users: users.map((user) => ({ user, isRival: false })),
+      users: users.map((user) => ({ user, isRival: rivalIDs.includes(user.id) })),
       gpts: gpts.map(gptKey),
       hits: hits.flat(),
       folders,

@@ -278,6 +278,22 @@ describe.each(['spec', 'tachi'] as const)('search, players, chart pages and rece
       }
     });
 
+    it('__isRival: the users the signed-in requester has as rivals, on any game and playtype; false for a guest', async () => {
+      const searcher = await quickPlayer(t, `rival_finder_${profile}`, ['submit_score', 'manage_rivals']);
+      await importSdvx(searcher, [exh(7_000_000, T0)]);
+      const put = await t
+        .http()
+        .put(ugpt(searcher, '/rivals'))
+        .set(bearer(searcher.token))
+        .send({ rivalIDs: [sp[1].id] });
+      read(put);
+      const flags = (body: Doc) => Object.fromEntries((body.users as Doc[]).map((u) => [u.username, u.__isRival]));
+      const signedIn = flags(read(await t.http().get(api('/search?search=sp')).set(bearer(searcher.token))));
+      expect(Object.keys(signedIn)).toEqual(expect.arrayContaining(['sp1', 'sp2', 'sp3', 'sp12', 'sp1x']));
+      expect(Object.entries(signedIn).filter(([, isRival]) => isRival)).toEqual([['sp2', true]]);
+      expect(flags(read(await t.http().get(api('/search?search=sp2'))))).toEqual({ sp2: false });
+    });
+
     it('400 without a search, with a blank one or an unknown parameter', async () => {
       refused(await t.http().get(api('/search')), 400);
       refused(await t.http().get(api('/search?search=%20%20')), 400);
