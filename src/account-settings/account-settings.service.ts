@@ -14,6 +14,7 @@ import {
   type UsernameChangeDocument,
 } from '../presenters/account.presenter.js';
 import { AccountsRepository } from '../repositories/accounts.repository.js';
+import { SocialRepository } from '../repositories/social.repository.js';
 import { UserSettingsRepository, type UserPreferences } from '../repositories/user-settings.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { ChangeEmailDto, ChangePasswordDto, ChangeUsernameDto, PatchUserSettingsDto } from './dto/account-settings.dto.js';
@@ -43,19 +44,22 @@ export class AccountSettingsService {
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
     private readonly settings: UserSettingsRepository,
+    private readonly social: SocialRepository,
     private readonly auth: AuthService,
     private readonly mail: MailService,
   ) {}
 
   async getSettings(user: UserRow): Promise<UserSettingsDocument> {
-    return toUserSettingsDocument({ userID: user.id, preferences: await this.settings.find(user.id) });
+    const [preferences, following] = await Promise.all([this.settings.find(user.id), this.social.followingIDs(user.id)]);
+    return toUserSettingsDocument({ userID: user.id, preferences, following });
   }
 
   async patchSettings(user: UserRow, dto: PatchUserSettingsDto): Promise<UserSettingsDocument> {
     const changes: Partial<UserPreferences> = {};
     for (const key of PREFERENCE_KEYS) if (dto[key] !== undefined) changes[key] = dto[key];
     if (Object.keys(changes).length === 0) throw new BadRequestException('Nothing was provided to change!');
-    return toUserSettingsDocument({ userID: user.id, preferences: await this.settings.save(user.id, changes) });
+    const preferences = await this.settings.save(user.id, changes);
+    return toUserSettingsDocument({ userID: user.id, preferences, following: await this.social.followingIDs(user.id) });
   }
 
   /**

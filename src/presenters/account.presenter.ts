@@ -17,15 +17,17 @@ export class UserPreferencesDocument {
 export class UserSettingsDocument {
   @ApiProperty({ type: 'integer' }) userID!: number;
   @ApiProperty({ type: UserPreferencesDocument }) preferences!: UserPreferencesDocument;
+  @ApiProperty({ type: 'integer', isArray: true, description: 'The users this user follows (POST /users/:userID/following/add), oldest first.' })
+  following!: number[];
 }
 
 export const toUserSettingsDocument = definePresenter('userSettings', {
-  spec: ({ userID, preferences }: { userID: number; preferences: UserPreferencesDocument }): UserSettingsDocument => ({
+  spec: ({ userID, preferences, following }: { userID: number; preferences: UserPreferencesDocument; following: number[] }): UserSettingsDocument => ({
     userID,
     preferences: { ...preferences },
+    following: [...following],
   }),
-  // Tachi HEAD's document also has `following` (built elsewhere).
-  tachi: (_source, spec): UserSettingsDocument => ({ userID: spec.userID, preferences: { ...spec.preferences } }),
+  tachi: (_source, spec): UserSettingsDocument => ({ userID: spec.userID, preferences: { ...spec.preferences }, following: [...spec.following] }),
   schemas: { spec: UserSettingsDocument, tachi: UserSettingsDocument },
 });
 

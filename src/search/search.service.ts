@@ -38,7 +38,7 @@ export class SearchService {
       this.repository.users(search, SEARCH_USER_LIMIT),
       Promise.all([...playtypesByGame].map(([game, playtypes]) => this.repository.chartsOfMatchingSongs(game, playtypes, search, SEARCH_SONGS_PER_GAME))),
       this.repository.folders(requesterID !== null && onlyPlayed ? gpts : null, search, SEARCH_FOLDER_LIMIT),
-      requesterID === null ? [] : this.social.allRivalIDs(requesterID),
+      requesterID === null ? Promise.resolve<number[]>([]) : this.social.allRivalIDs(requesterID),
     ]);
     return toSiteSearchDocument({
       users: users.map((user) => ({ user, isRival: rivalIDs.includes(user.id) })),

@@ -49,14 +49,27 @@ describe('account settings (spec profile)', () => {
       const fresh = await u.agent.get(`${API}/users/${u.user.id}/settings`);
       expect([fresh.status, fresh.body]).toEqual([
         200,
-        { userID: u.user.id, preferences: { invisible: false, developerMode: false, advancedMode: false, contentiousContent: false, deletableScores: false } },
+        {
+          userID: u.user.id,
+          preferences: { invisible: false, developerMode: false, advancedMode: false, contentiousContent: false, deletableScores: false },
+          following: [],
+        },
       ]);
       const patched = await u.agent.patch(`${API}/users/me/settings`).send({ developerMode: true, deletableScores: true });
       expect([patched.status, patched.body]).toEqual([
         200,
-        { userID: u.user.id, preferences: { invisible: false, developerMode: true, advancedMode: false, contentiousContent: false, deletableScores: true } },
+        {
+          userID: u.user.id,
+          preferences: { invisible: false, developerMode: true, advancedMode: false, contentiousContent: false, deletableScores: true },
+          following: [],
+        },
       ]);
       await u.agent.patch(`${API}/users/me/settings`).send({ developerMode: false }).expect(200);
+      // `following` lists whom the user follows (POST …/following/add), oldest first; it is not a preference to PATCH.
+      const [first, second] = [await user(), await user()];
+      await u.agent.post(`${API}/users/${u.user.id}/following/add`).send({ userID: second.user.id }).expect(200);
+      await u.agent.post(`${API}/users/${u.user.id}/following/add`).send({ userID: first.user.id }).expect(200);
+      expect((await u.agent.get(`${API}/users/${u.user.id}/settings`)).body.following).toEqual([second.user.id, first.user.id]);
       expect((await u.agent.get(`${API}/users/${u.user.id}/settings`)).body.preferences).toEqual({
         invisible: false,
         developerMode: false,
@@ -433,15 +446,17 @@ describe('account settings (tachi profile)', () => {
     await smtp.stop();
   });
 
-  it("serves Tachi's UserSettingsDocument (without `following`) and Tachi's errors", async () => {
+  it("serves Tachi's UserSettingsDocument and Tachi's errors", async () => {
     const u = await register();
     expect(ok(await u.agent.get(`${API}/users/${u.user.id}/settings`))).toEqual({
       userID: u.user.id,
       preferences: { invisible: false, developerMode: false, advancedMode: false, contentiousContent: false, deletableScores: false },
+      following: [],
     });
     expect(ok(await u.agent.patch(`${API}/users/${u.user.id}/settings`).send({ invisible: true }))).toEqual({
       userID: u.user.id,
       preferences: { invisible: true, developerMode: false, advancedMode: false, contentiousContent: false, deletableScores: false },
+      following: [],
     });
     expect(failed(await u.agent.patch(`${API}/users/${u.user.id}/settings`).send({}), 400)).toMatch(/Nothing was provided/);
     expect(failed(await u.agent.patch(`${API}/users/${u.user.id}/settings`).send({ invisible: 1 }), 400)).toMatch(/invisible/);
