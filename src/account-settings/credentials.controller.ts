@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { restampSession } from '../auth/start-session.js';
 import { OwnerOnly, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
@@ -17,6 +17,7 @@ import { ChangeEmailDto, ChangePasswordDto, ChangeUsernameDto } from './dto/acco
  * session (API tokens get 403); each change needs the current password (403 when wrong).
  */
 @ApiTags('users')
+@ApiExtraModels(EmailDocument, EmailVerifiedDocument)
 @Controller('users/:userID')
 @SessionOnly()
 @OwnerOnly()
@@ -55,7 +56,10 @@ export class CredentialsController {
 
   @Get('email')
   @ApiOperation({ summary: "The account's email address." })
-  @ApiOkResponse({ type: EmailDocument })
+  @ApiOkResponse({
+    description: 'spec: {email}; API_PROFILE=tachi: the address itself (a JSON string), as Tachi answers.',
+    schema: { oneOf: [{ $ref: getSchemaPath(EmailDocument) }, { type: 'string' }] },
+  })
   email(@TargetUser() user: UserRow): Promise<EmailDocument> {
     return this.account.email(user);
   }
@@ -74,7 +78,10 @@ export class CredentialsController {
 
   @Get('is-email-verified')
   @ApiOperation({ summary: 'Whether the account verified its email address.' })
-  @ApiOkResponse({ type: EmailVerifiedDocument })
+  @ApiOkResponse({
+    description: 'spec: {verified}; API_PROFILE=tachi: the boolean itself, as Tachi answers.',
+    schema: { oneOf: [{ $ref: getSchemaPath(EmailVerifiedDocument) }, { type: 'boolean' }] },
+  })
   isEmailVerified(@TargetUser() user: UserRow): Promise<EmailVerifiedDocument> {
     return this.account.isEmailVerified(user);
   }
