@@ -261,7 +261,8 @@ describe('API tokens (/users/:userID/api-tokens) and the permission matrix', () 
       const res = await t.http().put(`/api/v1/users/${frank.user.id}/pfp`).set(bearer(bobsToken)).attach('pfp', png, 'a.png');
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/not authorised as this user/);
-      expect((await t.http().get(`/api/v1/users/${frank.user.id}/pfp`)).status).toBe(404);
+      // Still no picture of theirs: the default's redirect.
+      expect((await t.http().get(`/api/v1/users/${frank.user.id}/pfp`)).status).toBe(302);
     });
 
     it('refuses a guest on a permission route with 401', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { storeGoals, storeGoalSubs, storeQuests, storeQuestSubs } from '../support/db-fixtures.js';
 import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
-import { failed, ok, signUpTachi } from '../support/tachi.js';
+import { failed, ok, signUpTachi, polledImport } from '../support/tachi.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
 
 const T0 = Date.UTC(2024, 2, 1, 12);
@@ -276,7 +276,10 @@ describe('Social (tachi profile): rivalRank, rival PB routes, recent-summary and
   it("rankingData.rivalRank: the place among the owner's rivals, null without rivals; cached PB answers follow rival and PB changes", async () => {
     const [a, b, c] = [await signUpTachi(t), await signUpTachi(t), await signUpTachi(t)];
     const importAs = async (u: typeof a, score: object) =>
-      ok(await u.agent.post('/api/v1/ir/direct-manual/import').send({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [score] }));
+      polledImport(
+        t,
+        await u.agent.post('/api/v1/ir/direct-manual/import').send({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [score] }),
+      );
     await importAs(a, sdvxScore(1, 'EXH', 9_500_000, 'CLEAR', T0));
     await importAs(b, sdvxScore(1, 'EXH', 9_700_000, 'CLEAR', T0 + HOUR));
     await importAs(c, sdvxScore(1, 'EXH', 9_400_000, 'CLEAR', T0 + 2 * HOUR));
@@ -317,7 +320,8 @@ describe('Social (tachi profile): rivalRank, rival PB routes, recent-summary and
   it("recent-summary in Tachi's shape; the feed's highlighted scores and goals in Tachi's lists", async () => {
     const u = await signUpTachi(t);
     const now = Date.now();
-    const doc = ok<{ scoreIDs: string[] }>(
+    const doc = await polledImport<{ scoreIDs: string[] }>(
+      t,
       await u.agent
         .post('/api/v1/ir/direct-manual/import')
         .send({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [sdvxScore(2, 'EXH', 9_000_000, 'CLEAR', now - HOUR)] }),

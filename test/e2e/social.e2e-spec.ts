@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
-import { failed, issueTachiToken, ok, signUpTachi } from '../support/tachi.js';
+import { failed, issueTachiToken, ok, signUpTachi, polledImport } from '../support/tachi.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 
 const T0 = Date.UTC(2024, 2, 1, 12);
@@ -176,7 +176,10 @@ describe('Social (tachi profile)', () => {
     expect(ok<number>(await t.http().get('/api/v1/config/max-rivals'))).toBe(5);
     const [a, b] = [await signUpTachi(t), await signUpTachi(t)];
     const importAs = async (u: typeof a, score: object) =>
-      ok(await u.agent.post('/api/v1/ir/direct-manual/import').send({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [score] }));
+      polledImport(
+        t,
+        await u.agent.post('/api/v1/ir/direct-manual/import').send({ meta: { game: 'sdvx', playtype: 'Single', service: 'e2e' }, scores: [score] }),
+      );
     await importAs(a, sdvxScore(1, 'EXH', 9_500_000, 'CLEAR', T0));
     await importAs(b, sdvxScore(1, 'EXH', 9_700_000, 'CLEAR', T0 + HOUR));
     const base = (u: typeof a) => `/api/v1/users/${u.user.id}/games/sdvx/Single`;
