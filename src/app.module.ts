@@ -90,6 +90,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
         SearchModule,
+        // Before ImportsModule: Tachi's GET /imports/failed must be routed before GET /imports/:importID takes "failed" for an id.
+        ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
         ImportsModule,
         RankRefresherModule,
         // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.
@@ -104,7 +106,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         AdminModule.register(
           options.redis ? { publisher: options.redis.rateLimits, subscriber: options.redis.subscriber, keyPrefix: options.keyPrefix } : null,
         ),
-        ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
       ],
       providers: [
         { provide: APP_OPTIONS, useValue: options },

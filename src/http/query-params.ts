@@ -19,6 +19,20 @@ export function SearchText(description: string) {
   );
 }
 
+/**
+ * A required search text that may be empty: trimmed like `SearchText`, up to 200 characters, and
+ * an empty (or blank) one matches nothing. For pages that ask before anything is typed (Tachi's
+ * folder search page opens with `search=`, and Tachi answers it with no folders).
+ */
+export function SearchTextOrEmpty(description: string) {
+  return applyDecorators(
+    ApiProperty({ description: `${description} Surrounding spaces are ignored; an empty one matches nothing.` }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsString(),
+    Length(0, 200),
+  );
+}
+
 export const INT32_MAX = 2147483647;
 
 /**

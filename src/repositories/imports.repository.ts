@@ -17,8 +17,14 @@ export class ImportsRepository {
    * timeStarted, or timeQueued for one that failed before starting), optionally of one import
    * type or user intent.
    */
-  async listByUser(userID: number, status: 'completed' | 'failed', filter: { importType?: string; userIntent?: boolean }, limit: number): Promise<ImportRow[]> {
-    const conditions = [eq(imports.userID, userID), eq(imports.status, status)];
+  listByUser(userID: number, status: 'completed' | 'failed', filter: { importType?: string; userIntent?: boolean }, limit: number): Promise<ImportRow[]> {
+    return this.list(status, { ...filter, userID }, limit);
+  }
+
+  /** Everyone's imports with one status, newest first, in the order and with the filters of `listByUser`. */
+  list(status: 'completed' | 'failed', filter: { userID?: number; importType?: string; userIntent?: boolean }, limit: number): Promise<ImportRow[]> {
+    const conditions = [eq(imports.status, status)];
+    if (filter.userID !== undefined) conditions.push(eq(imports.userID, filter.userID));
     if (filter.importType !== undefined) conditions.push(eq(imports.importType, filter.importType));
     if (filter.userIntent !== undefined) conditions.push(eq(imports.userIntent, filter.userIntent));
     const order = status === 'completed' ? desc(imports.timeFinished) : desc(sql`coalesce(${imports.timeStarted}, ${imports.timeQueued})`);

@@ -6,7 +6,7 @@ import type { UserRow } from '../http/auth/auth-context.js';
 import { GAMES } from '../game-support/registry.js';
 import { IMPORT_TYPES } from '../imports/import-types/registry.js';
 import { FailedImportDocument, ImportDocument } from '../presenters/import.presenter.js';
-import { TachiConfigResponse, UserImportsQuery } from './dto/tachi.dto.js';
+import { RecentFailedImportsResponse, RecentImportsResponse, TachiConfigResponse, UserImportsQuery } from './dto/tachi.dto.js';
 import { TachiService, type UserImportsFilter } from './tachi.service.js';
 
 /** The service's name in Tachi's /config. */
@@ -42,6 +42,24 @@ export class TachiController {
   @ApiOkResponse({ schema: { type: 'integer' } })
   maxRivals(): number {
     return this.appConfig.MAX_RIVALS;
+  }
+
+  @Get('imports')
+  @ApiOperation({
+    summary: "Everyone's 500 latest completed imports, latest finished first, with their users (the client's import analysers). Public, as Tachi's.",
+  })
+  @ApiOkResponse({ type: RecentImportsResponse })
+  recentImports(@Query() query: UserImportsQuery): Promise<RecentImportsResponse> {
+    return this.tachi.recentImports(filterOf(query));
+  }
+
+  @Get('imports/failed')
+  @ApiOperation({
+    summary: "Everyone's 500 latest failed imports, latest started first, with their users (the client's import analysers). Public, as Tachi's.",
+  })
+  @ApiOkResponse({ type: RecentFailedImportsResponse })
+  recentFailedImports(@Query() query: UserImportsQuery): Promise<RecentFailedImportsResponse> {
+    return this.tachi.recentFailedImports(filterOf(query));
   }
 
   @Get('users/:userID/imports')

@@ -25,8 +25,9 @@ export class UgptFoldersService {
     private readonly related: RelatedDocuments,
   ) {}
 
-  /** Folders of the GPT matching the search (active ones unless asked), with the player's stats on each. */
+  /** Folders of the GPT matching the search (active ones unless asked), with the player's stats on each; none for an empty search. */
   async search(ugpt: UgptContext, search: string, includeInactive: boolean): Promise<FolderSearchWithStatsResponse> {
+    if (search === '') return { folders: [], stats: [] };
     const rows = await this.catalog.searchFolders(ugpt.gpt.game, ugpt.gpt.playtype, search, includeInactive, UGPT_FOLDER_SEARCH_LIMIT);
     return { folders: rows.map(toFolderDocument), stats: await this.stats(ugpt, rows) };
   }

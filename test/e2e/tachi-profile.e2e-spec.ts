@@ -454,5 +454,29 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
       expect(ok<Doc[]>(await t.http().get(`/api/v1/users/${other.user.id}/imports`))).toEqual([]);
       expect(ok<Doc[]>(await t.http().get(`/api/v1/users/${u.user.id}/imports/failed`))).toEqual([]);
     });
+
+    it("GET /imports and /imports/failed: everyone's latest imports and failed imports with their users, filtered alike; bad filters 400", async () => {
+      const all = ok<{ imports: Doc[]; users: Doc[] }>(await t.http().get('/api/v1/imports'));
+      const mine = ok<Doc[]>(await t.http().get(`/api/v1/users/${u.user.id}/imports`));
+      // Everyone's, latest finished first: the player's own are among them, in their order.
+      expect(all.imports.filter((i) => i.userID === u.user.id)).toEqual(mine);
+      const finished = all.imports.map((i) => i.timeFinished as number);
+      expect(finished).toEqual([...finished].sort((a, b) => b - a));
+      expect(all.users.map((user) => user.id).sort()).toEqual([...new Set(all.imports.map((i) => i.userID))].sort());
+      expect(all.users.find((user) => user.id === u.user.id)).toMatchObject({ id: u.user.id, username: u.username });
+      expect(all.users[0]).not.toHaveProperty('clan');
+      const direct = ok<{ imports: Doc[] }>(await t.http().get('/api/v1/imports?importType=ir/direct-manual&userIntent=false'));
+      expect(direct.imports.length).toBeGreaterThan(0);
+      expect(direct.imports.every((i) => i.importType === 'ir/direct-manual' && i.userIntent === false)).toBe(true);
+      const failedAll = ok<{ failedImports: Doc[]; users: Doc[] }>(await t.http().get('/api/v1/imports/failed'));
+      expect(failedAll.failedImports.length).toBeGreaterThan(0);
+      expect(failedAll.failedImports.every((i) => i.type === 'FAILED')).toBe(true);
+      expect(failedAll.failedImports[0]).toMatchObject({ error: { message: 'The file is not JSON.', statusCode: 400 } });
+      expect(failedAll.users.map((user) => user.id)).toContain(failedAll.failedImports[0]!.userID);
+      expect(ok<{ failedImports: Doc[] }>(await t.http().get('/api/v1/imports/failed?importType=ir/fervidex')).failedImports).toEqual([]);
+      failed(await t.http().get('/api/v1/imports?importType=nope'), 400);
+      failed(await t.http().get('/api/v1/imports/failed?userIntent=maybe'), 400);
+      failed(await t.http().get('/api/v1/imports?other=1'), 400);
+    });
   });
 });

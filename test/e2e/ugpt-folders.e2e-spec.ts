@@ -169,9 +169,18 @@ describe('UGPT folders and tables, chart folders, history (both profiles)', () =
       expect(body.folders[0]).not.toHaveProperty('name');
     });
 
-    it('400 without a search, 404 for a player who has not played the GPT', async () => {
+    it("an empty or blank search finds no folders (the client's folder search page opens with search=), in both profiles", async () => {
+      for (const search of ['', '%20%20']) {
+        const res = await t.http().get(ugpt(player, `/folders?search=${search}`));
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ folders: [], stats: [] });
+        expect(ok(await tachi.http().get(ugpt(player, `/folders?search=${search}`)))).toEqual({ folders: [], stats: [] });
+      }
+    });
+
+    it('400 without a search or with one over 200 characters, 404 for a player who has not played the GPT', async () => {
       expect((await t.http().get(ugpt(player, '/folders'))).status).toBe(400);
-      expect((await t.http().get(ugpt(player, '/folders?search=%20'))).status).toBe(400);
+      expect((await t.http().get(ugpt(player, `/folders?search=${'a'.repeat(201)}`))).status).toBe(400);
       expect((await t.http().get(ugpt(newcomer, '/folders?search=showcase'))).status).toBe(404);
       failed(await tachi.http().get(ugpt(player, '/folders')), 400);
     });

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/validators.js';
 import { IMPORT_TYPES } from '../../imports/import-types/registry.js';
+import { FailedImportDocument, ImportDocument } from '../../presenters/import.presenter.js';
+import { TachiUserDocument } from '../../presenters/user.presenter.js';
 
 const IMPORT_TYPE_NAMES = IMPORT_TYPES.map((t) => t.name);
 
@@ -27,4 +29,16 @@ export class TachiConfigResponse {
     description: 'Whether POST /auth/register is open: always true here (with INVITE_ONLY it needs an invite code; Tachi answers 501 when false).',
   })
   SIGNUPS_ENABLED!: boolean;
+}
+
+/** Tachi's GET /imports: the site's latest completed imports and their users. */
+export class RecentImportsResponse {
+  @ApiProperty({ type: [ImportDocument], description: 'The 500 latest completed imports, latest finished first.' }) imports!: ImportDocument[];
+  @ApiProperty({ type: [TachiUserDocument], description: 'The users of those imports, each once.' }) users!: TachiUserDocument[];
+}
+
+/** Tachi's GET /imports/failed: the site's latest failed imports and their users. */
+export class RecentFailedImportsResponse {
+  @ApiProperty({ type: [FailedImportDocument], description: 'The 500 latest failed imports, latest started first.' }) failedImports!: FailedImportDocument[];
+  @ApiProperty({ type: [TachiUserDocument], description: 'The users of those imports, each once.' }) users!: TachiUserDocument[];
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Length } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/validators.js';
-import { SearchText } from '../../http/query-params.js';
+import { SearchTextOrEmpty } from '../../http/query-params.js';
 import { ChartDocument, FolderDocument, SongDocument, TableDocument } from '../../presenters/catalog.presenter.js';
 import { FolderStatsDocument, RecentFolderViewDocument } from '../../presenters/folder-stats.presenter.js';
 import { PbDocument } from '../../presenters/pb.presenter.js';
@@ -10,7 +10,7 @@ import { ScoreDocument } from '../../presenters/score.presenter.js';
 export const TIMELINE_CRITERIA = ['lamp', 'grade'] as const;
 
 export class UgptFolderSearchQuery {
-  @SearchText('Text to find in folder titles and search terms.')
+  @SearchTextOrEmpty('Text to find in folder titles and search terms.')
   search!: string;
 
   @ApiPropertyOptional({ description: 'Presence parameter: include folders superseded by newer versions.' })
