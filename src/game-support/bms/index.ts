@@ -63,6 +63,7 @@ function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'cla
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
+    preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
   });
   return gpt;

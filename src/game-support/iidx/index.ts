@@ -155,6 +155,7 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
       { kind: 'best', optional: 'bp', direction: 'min', name: 'Best BP' },
     ],
     identityMetrics: [],
+    preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
   });
   return gpt;
