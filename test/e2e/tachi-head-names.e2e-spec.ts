@@ -46,7 +46,11 @@ function seeds(): string {
     [chart(ONGEKI_CHART, 2, 'Single', 'MASTER', 14, { displayVersion: 'オンゲキ', maxPlatScore: 3000, inGameID: 20 })],
   );
   write('popn', [song(3, 'Popn Song', {})], [chart(POPN_CHART, 3, '9B', 'EX', 45, { hashSHA256: POPN_HASH, inGameID: 30 })]);
-  write('jubeat', [song(4, 'Jubeat Song', { displayVersion: 'ave' })], [chart(JUBEAT_CHART, 4, 'Single', 'EXT', 10, { inGameID: 40, noteCount: 500, musicBar: [] })]);
+  write(
+    'jubeat',
+    [song(4, 'Jubeat Song', { displayVersion: 'ave' })],
+    [chart(JUBEAT_CHART, 4, 'Single', 'EXT', 10, { inGameID: 40, noteCount: 500, musicBar: [] })],
+  );
   write(
     'itg',
     [song(5, 'Stream Song', { subtitle: null })],
@@ -95,7 +99,13 @@ describe('game data as Tachi (HEAD) names it: inputs in either form, under both 
 
   it('CHUNITHM: noteLamp + clearLamp (today’s hooks) and lamp (older clients) name the same score; the spec document keeps lamp', async () => {
     const p = await player(t);
-    const el = (fields: ScoreElement, i: number): ScoreElement => ({ matchType: 'inGameID', identifier: '10', difficulty: 'MASTER', timeAchieved: at(i), ...fields });
+    const el = (fields: ScoreElement, i: number): ScoreElement => ({
+      matchType: 'inGameID',
+      identifier: '10',
+      difficulty: 'MASTER',
+      timeAchieved: at(i),
+      ...fields,
+    });
     const doc = await imported(
       t,
       p.token,
@@ -140,7 +150,16 @@ describe('game data as Tachi (HEAD) names it: inputs in either form, under both 
       t,
       p.token,
       batchManual('ongeki', 'Single', [
-        { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 1_000_000, noteLamp: 'FULL COMBO', bellLamp: 'FULL BELL', platinumScore: 2900, timeAchieved: at(0) },
+        {
+          matchType: 'inGameID',
+          identifier: '20',
+          difficulty: 'MASTER',
+          score: 1_000_000,
+          noteLamp: 'FULL COMBO',
+          bellLamp: 'FULL BELL',
+          platinumScore: 2900,
+          timeAchieved: at(0),
+        },
         { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 1_000_000, noteLamp: 'FULL COMBO', bellLamp: 'ALL BELLS', timeAchieved: at(1) },
         { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 990_000, lamp: 'CLEAR', noteLamp: 'CLEAR', timeAchieved: at(2) },
         { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 990_000, noteLamp: 'CLEAR', platinumScore: 3001, timeAchieved: at(3) },
@@ -162,7 +181,14 @@ describe('game data as Tachi (HEAD) names it: inputs in either form, under both 
       p.token,
       batchManual('popn', '9B', [
         // HEAD provides the medal and derives the lamp; HEAD's popnChartHash names the chart
-        { matchType: 'popnChartHash', identifier: POPN_HASH.toUpperCase(), score: 95_000, clearMedal: 'clearDiamond', judgements: { bad: 10 }, timeAchieved: at(0) },
+        {
+          matchType: 'popnChartHash',
+          identifier: POPN_HASH.toUpperCase(),
+          score: 95_000,
+          clearMedal: 'clearDiamond',
+          judgements: { bad: 10 },
+          timeAchieved: at(0),
+        },
         { matchType: 'tachiSongID', identifier: '3', difficulty: 'EX', score: 80_000, lamp: 'FAILED', timeAchieved: at(1) },
         { matchType: 'inGameID', identifier: '30', difficulty: 'EX', score: 96_000, lamp: 'FULL COMBO', clearMedal: 'clearStar', timeAchieved: at(2) },
         { matchType: 'inGameID', identifier: '30', difficulty: 'EX', score: 96_000, clearMedal: 'goldMedal', timeAchieved: at(3) },
@@ -264,13 +290,31 @@ describe('API_PROFILE=tachi: scores, PBs and configs under today’s Tachi names
       enumIndexes: { lamp: 2, noteLamp: 1, clearLamp: 3, grade: 10 },
     });
     // An older client's CLEAR, with no gauge given: no combo, and the least clear.
-    expect(await scoreData(doc.scoreIDs[1])).toMatchObject({ lamp: 'CLEAR', noteLamp: 'NONE', clearLamp: 'CLEAR', enumIndexes: { lamp: 1, noteLamp: 0, clearLamp: 1 } });
-    expect(await pbData('chunithm', 'Single', CHUNITHM_CHART)).toMatchObject({ noteLamp: 'FULL COMBO', clearLamp: 'BRAVE', enumIndexes: { noteLamp: 1, clearLamp: 3 } });
+    expect(await scoreData(doc.scoreIDs[1])).toMatchObject({
+      lamp: 'CLEAR',
+      noteLamp: 'NONE',
+      clearLamp: 'CLEAR',
+      enumIndexes: { lamp: 1, noteLamp: 0, clearLamp: 1 },
+    });
+    expect(await pbData('chunithm', 'Single', CHUNITHM_CHART)).toMatchObject({
+      noteLamp: 'FULL COMBO',
+      clearLamp: 'BRAVE',
+      enumIndexes: { noteLamp: 1, clearLamp: 3 },
+    });
   });
 
   it('ONGEKI, pop’n, jubeat and ITG: HEAD’s metrics in scoreData and PBs', async () => {
     const ongeki = await importDirect('ongeki', 'Single', [
-      { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 1_000_000, noteLamp: 'FULL COMBO', bellLamp: 'FULL BELL', platinumScore: 2900, timeAchieved: at(0) },
+      {
+        matchType: 'inGameID',
+        identifier: '20',
+        difficulty: 'MASTER',
+        score: 1_000_000,
+        noteLamp: 'FULL COMBO',
+        bellLamp: 'FULL BELL',
+        platinumScore: 2900,
+        timeAchieved: at(0),
+      },
     ]);
     expect(await scoreData(ongeki.scoreIDs[0])).toMatchObject({
       lamp: 'FULL COMBO',
@@ -355,7 +399,11 @@ describe('API_PROFILE=tachi: scores, PBs and configs under today’s Tachi names
     const maimaidx = await config('maimaidx', 'Single');
     expect(Object.keys(maimaidx.providedMetrics as Doc)).toEqual(['percent', 'lamp']);
     const iidx = await config('iidx', 'SP');
-    expect(iidx).toMatchObject({ defaultMetric: 'percent', preferredDefaultEnum: 'lamp', derivedMetrics: { percent: { type: 'DECIMAL' }, grade: { type: 'ENUM' } } });
+    expect(iidx).toMatchObject({
+      defaultMetric: 'percent',
+      preferredDefaultEnum: 'lamp',
+      derivedMetrics: { percent: { type: 'DECIMAL' }, grade: { type: 'ENUM' } },
+    });
 
     const game = ok<Doc>(await t.http().get('/api/v1/games/chunithm'));
     expect(game).toMatchObject({ name: 'CHUNITHM', playtypes: ['Single'], songData: { type: 'object', properties: { genre: { type: 'string' } } } });

@@ -59,13 +59,14 @@ export const namesAny = (element: RawScoreElement, fields: readonly string[]): b
  * sent). A value the optional metrics already hold differently is an error.
  */
 export function intoOptional(element: RawScoreElement, fields: Readonly<Record<string, unknown>>): RawScoreElement | string {
-  const key = element.optional == null && element.hitMeta != null ? 'hitMeta' : 'optional';
+  const given = (value: unknown) => value !== undefined && value !== null;
+  const key = !given(element.optional) && given(element.hitMeta) ? 'hitMeta' : 'optional';
   const current = element[key] ?? {};
   if (typeof current !== 'object' || Array.isArray(current)) return element;
   const merged: Record<string, unknown> = { ...(current as Record<string, unknown>) };
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    if (merged[name] != null && merged[name] !== value)
+    if (given(merged[name]) && merged[name] !== value)
       return `${name} is given twice, differently: ${JSON.stringify(value)} and ${key}.${name} ${JSON.stringify(merged[name])}.`;
     merged[name] = value;
   }

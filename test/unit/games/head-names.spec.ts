@@ -24,11 +24,18 @@ describe('CHUNITHM: HEAD’s noteLamp + clearLamp and the single lamp', () => {
     // A failed full combo: the single lamp is FAILED; the combo stays as optional.noteLamp.
     ['FULL COMBO', 'FAILED', 'FAILED', { clearLamp: 'FAILED', noteLamp: 'FULL COMBO' }],
   ])('noteLamp %s + clearLamp %s is lamp %s', (noteLamp, clearLamp, lamp, optional) => {
-    expect(fromHead('chunithm', 'Single', { score: 1, noteLamp, clearLamp, optional: { fast: 3 } })).toEqual({ score: 1, lamp, optional: { fast: 3, ...optional } });
+    expect(fromHead('chunithm', 'Single', { score: 1, noteLamp, clearLamp, optional: { fast: 3 } })).toEqual({
+      score: 1,
+      lamp,
+      optional: { fast: 3, ...optional },
+    });
   });
 
   it('puts the clear lamp into hitMeta when the element sends its optional metrics by that older name', () => {
-    expect(fromHead('chunithm', 'Single', { noteLamp: 'NONE', clearLamp: 'HARD', hitMeta: { slow: 1 } })).toEqual({ lamp: 'CLEAR', hitMeta: { slow: 1, clearLamp: 'HARD' } });
+    expect(fromHead('chunithm', 'Single', { noteLamp: 'NONE', clearLamp: 'HARD', hitMeta: { slow: 1 } })).toEqual({
+      lamp: 'CLEAR',
+      hitMeta: { slow: 1, clearLamp: 'HARD' },
+    });
   });
 
   it('leaves an element with the single lamp as it was', () => {
@@ -40,7 +47,10 @@ describe('CHUNITHM: HEAD’s noteLamp + clearLamp and the single lamp', () => {
     [{ lamp: 'CLEAR', noteLamp: 'NONE', clearLamp: 'CLEAR' }, 'Give lamp, or noteLamp and clearLamp, not both.'],
     [{ clearLamp: 'CLEAR' }, 'noteLamp and clearLamp go together: give both (or lamp alone).'],
     [{ noteLamp: 'NONE', clearLamp: 'EASY' }, 'Invalid clearLamp "EASY": expected one of FAILED, CLEAR, HARD, BRAVE, ABSOLUTE, CATASTROPHY.'],
-    [{ noteLamp: 'NONE', clearLamp: 'HARD', optional: { clearLamp: 'CLEAR' } }, 'clearLamp is given twice, differently: "HARD" and optional.clearLamp "CLEAR".'],
+    [
+      { noteLamp: 'NONE', clearLamp: 'HARD', optional: { clearLamp: 'CLEAR' } },
+      'clearLamp is given twice, differently: "HARD" and optional.clearLamp "CLEAR".',
+    ],
   ])('refuses %j', (element, message) => {
     expect(fromHead('chunithm', 'Single', element)).toBe(message);
   });
@@ -67,7 +77,9 @@ describe('CHUNITHM: HEAD’s noteLamp + clearLamp and the single lamp', () => {
   it('the optional noteLamp of a failed play passes deriveScore; on another lamp it is refused', () => {
     const gpt = gptOf('chunithm');
     const chart = { chartID: 'c', songID: 1, playtype: 'Single', difficulty: 'MASTER', level: '14', levelNum: 14, isPrimary: true, versions: [], data: {} };
-    expect(gpt.deriveScore({ score: 960_000, lamp: 'FAILED', judgements: { miss: 0 }, optional: { clearLamp: 'FAILED', noteLamp: 'FULL COMBO' } }, chart).ok).toBe(true);
+    expect(
+      gpt.deriveScore({ score: 960_000, lamp: 'FAILED', judgements: { miss: 0 }, optional: { clearLamp: 'FAILED', noteLamp: 'FULL COMBO' } }, chart).ok,
+    ).toBe(true);
     expect(gpt.deriveScore({ score: 960_000, lamp: 'FAILED', judgements: { miss: 2 }, optional: { noteLamp: 'FULL COMBO' } }, chart)).toEqual({
       ok: false,
       error: 'A FULL COMBO cannot have miss judgements.',
@@ -197,7 +209,12 @@ describe('config metrics and match type names', () => {
       bellGraph: { type: 'NULLABLE_GRAPH' },
       lifeGraph: { type: 'NULLABLE_GRAPH' },
     });
-    expect(headOptionalMetricsOf(gptOf('popn', '9B'))).toEqual({ fast: { type: 'INTEGER' }, slow: { type: 'INTEGER' }, maxCombo: { type: 'INTEGER' }, gauge: { type: 'DECIMAL' } });
+    expect(headOptionalMetricsOf(gptOf('popn', '9B'))).toEqual({
+      fast: { type: 'INTEGER' },
+      slow: { type: 'INTEGER' },
+      maxCombo: { type: 'INTEGER' },
+      gauge: { type: 'DECIMAL' },
+    });
   });
 
   it('tachiSongID is serviceSongID, both ways; other names are unchanged', () => {
