@@ -403,7 +403,10 @@ describe('API_PROFILE=tachi: scores, PBs and configs under today’s Tachi names
       defaultMetric: 'percent',
       preferredDefaultEnum: 'lamp',
       derivedMetrics: { percent: { type: 'DECIMAL' }, grade: { type: 'ENUM' } },
+      preferences: { type: 'object', properties: { display2DXTra: { type: 'boolean' }, bpiTarget: { type: 'number', minimum: -15, maximum: 100 } } },
     });
+    // A GPT without game-specific preferences: an empty object.
+    expect(chunithm.preferences).toEqual({ type: 'object', properties: {}, additionalProperties: false });
 
     const game = ok<Doc>(await t.http().get('/api/v1/games/chunithm'));
     expect(game).toMatchObject({ name: 'CHUNITHM', playtypes: ['Single'], songData: { type: 'object', properties: { genre: { type: 'string' } } } });

@@ -345,7 +345,7 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
       },
       chartData: { type: 'object', properties: { inGameID: expect.any(Object) } },
       scoreMeta: { type: 'object', properties: { inSkillAnalyser: expect.any(Object) }, additionalProperties: false },
-      preferences: { type: 'object', properties: {}, additionalProperties: false },
+      preferences: { type: 'object', properties: { vf6Target: { type: 'number' } }, additionalProperties: false },
       difficulties: SDVX.difficulties,
       defaultScoreRatingAlg: 'VF6',
       defaultProfileRatingAlg: 'VF6',

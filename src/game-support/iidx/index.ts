@@ -149,6 +149,8 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     chartData: own.chartData,
     supportedMatchTypes: ['inGameID', 'serviceSongID', 'songTitle', 'iidxChartHash'],
     percentInput: 'forbidden',
+    // HEAD's game-specific user preferences.
+    preferences: z.strictObject({ display2DXTra: z.boolean(), bpiTarget: z.number().min(-15).max(100) }),
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: [
       { kind: 'fromLampPB', optional: ['gauge', 'gaugeHistory', 'gsmEasy', 'gsmNormal', 'gsmHard', 'gsmEXHard', 'comboBreak'] },

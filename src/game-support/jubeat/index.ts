@@ -73,6 +73,8 @@ const gpt: GptSupport = defineGpt({
   chartData: z.looseObject({ inGameID: inGameID(), noteCount: z.number().int().nonnegative(), musicBar: z.array(z.number()) }),
   supportedMatchTypes: ['inGameID', 'serviceSongID'],
   percentInput: 'required',
+  // HEAD's game-specific user preferences.
+  preferences: z.strictObject({ jubilityTarget: z.number() }),
   ...deriveWith(() => gpt, {
     maxScore: 1_000_000,
     integerScore: true,
