@@ -3,6 +3,7 @@ import { defineMatchType, IDENTIFIERS, type ChartKeyKind, type MatchTypeDefiniti
 import { DDR_SONG_HASH } from './ddr/match-types.js';
 import { IIDX_CHART_HASH } from './iidx/match-types.js';
 import { ITG_CHART_HASH } from './itg/match-types.js';
+import { POPN_CHART_HASH } from './popn/match-types.js';
 import { SDVX_IN_GAME_ID } from './sdvx/match-types.js';
 import { USC_CHART_HASH } from './usc/match-types.js';
 
@@ -26,8 +27,9 @@ const IN_GAME_ID = defineMatchType({
 });
 
 /**
- * Every batch-manual match type: the spec's seven (part 2), plus two extensions: itgChartHash (HEAD's only ITG match
- * type), without which ITG could import nothing, and iidxChartHash (the custom 2dxtra charts Fervidex names by hash).
+ * Every batch-manual match type: the spec's seven (part 2), plus three extensions: itgChartHash (HEAD's only ITG match
+ * type), without which ITG could import nothing, iidxChartHash (the custom 2dxtra charts Fervidex names by hash) and
+ * HEAD's popnChartHash.
  * A game's own match type is declared in its folder (`<game>/match-types.ts`) and listed here; a GPT accepts the
  * ones its supportedMatchTypes names. The order is the order of the batch-manual schema's enum and of the chart key
  * columns (see chartMatchKeys).
@@ -42,6 +44,7 @@ const REGISTRY = [
   SDVX_IN_GAME_ID,
   ITG_CHART_HASH,
   IIDX_CHART_HASH,
+  POPN_CHART_HASH,
 ] as const;
 
 export type MatchType = (typeof REGISTRY)[number]['name'];
@@ -52,6 +55,22 @@ export const MATCH_TYPE_DEFINITIONS: readonly MatchTypeDefinition<MatchType>[] =
 export const MATCH_TYPES = REGISTRY.map((m) => m.name) as [MatchType, ...MatchType[]];
 
 const BY_NAME = new Map<string, MatchTypeDefinition<MatchType>>(REGISTRY.map((m) => [m.name, m]));
+
+/**
+ * Older names of registered match types, still accepted: HEAD's `tachiSongID` is the spec's `serviceSongID`
+ * (HEAD names it after Tachi; batch-manual documents written for Tachi send it).
+ */
+export const MATCH_TYPE_ALIASES: Readonly<Record<string, MatchType>> = { tachiSongID: 'serviceSongID' };
+
+/** A registered match type by HEAD's name (serviceSongID is tachiSongID). */
+export function headMatchTypeName(name: MatchType): string {
+  return Object.entries(MATCH_TYPE_ALIASES).find(([, registered]) => registered === name)?.[0] ?? name;
+}
+
+/** The registered name of a match type or its alias; other names unchanged (the schema rejects them). */
+export function canonicalMatchType(name: unknown): unknown {
+  return typeof name === 'string' && Object.hasOwn(MATCH_TYPE_ALIASES, name) ? MATCH_TYPE_ALIASES[name] : name;
+}
 
 export function findMatchType(name: string): MatchTypeDefinition<MatchType> | undefined {
   return BY_NAME.get(name);

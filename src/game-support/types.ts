@@ -106,6 +106,42 @@ export interface PbOrder {
   value(scoreData: ScoreData): number;
 }
 
+/** The kind of one of Tachi's (HEAD) metrics, as its GamePTConfig names it. */
+export type HeadMetricType = 'INTEGER' | 'DECIMAL' | 'ENUM' | 'GRAPH' | 'NULLABLE_GRAPH';
+
+/** One metric of Tachi's (HEAD) GamePTConfig: its kind, what it is, and an enum's values (ascending). */
+export interface HeadMetric {
+  type: HeadMetricType;
+  description: string;
+  values?: readonly string[];
+  /** An enum's lowest value worth showing (HEAD's minimumRelevantValue). */
+  minimumRelevantValue?: string;
+}
+
+/** A batch-manual score element as sent (its fields before validation). */
+export type RawScoreElement = Readonly<Record<string, unknown>>;
+
+/**
+ * How today's Tachi (HEAD) names a GPT's score where it differs from this service's single score/lamp/percent model
+ * (CHUNITHM's noteLamp + clearLamp, pop'n's clearMedal, ...). Absent on a GPT: HEAD's names are this service's
+ * (provided score and lamp, derived percent and grade), see common/head-names.ts.
+ */
+export interface HeadNames {
+  providedMetrics: Readonly<Record<string, HeadMetric>>;
+  derivedMetrics: Readonly<Record<string, HeadMetric>>;
+  /** The metric leaderboards go by. */
+  defaultMetric: string;
+  /** The enum metric the UI groups scores by. */
+  preferredDefaultEnum: string;
+  /**
+   * A batch-manual element written with HEAD's names, in this service's names (lamp, percent, optional); an element
+   * in the older form comes back as it was. A string: why the element cannot be read.
+   */
+  fromHead(element: RawScoreElement): RawScoreElement | string;
+  /** HEAD's metrics of a scoreData (added to Tachi's scoreData beside the older fields), with their enum indexes. */
+  toHead(scoreData: ScoreData): { metrics: Record<string, unknown>; enumIndexes: Record<string, number> };
+}
+
 /** A chart `data` field whose values (a string, or a list of them) no two charts of the game may share. */
 export interface UniqueChartKey {
   field: string;
@@ -167,6 +203,12 @@ export interface GptSupport<M extends string = string> {
   identityMetrics: readonly M[];
   /** How goals treat this GPT where it differs from the generic rules; absent: the generic rules everywhere. */
   targets?: GptTargets;
+  /** Today's Tachi (HEAD) names of the score where they differ from this service's; absent: they are the same. */
+  head?: HeadNames;
+  /** HEAD's preferredDefaultEnum where the GPT has no `head`: the enum the UI groups scores by; absent: grade. */
+  preferredDefaultEnum?: 'lamp' | 'grade';
+  /** The GPT's game-specific user preferences (HEAD's `preferences`); absent: none. */
+  preferences?: z.ZodType<Record<string, unknown>>;
 }
 
 /**

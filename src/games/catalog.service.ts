@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { chartNameProblem } from '../game-support/chart-names.js';
-import type { MatchType } from '../game-support/match-types.js';
+import { canonicalMatchType, type MatchType } from '../game-support/match-types.js';
 import type { GptSupport } from '../game-support/types.js';
 import { toChartDocument, toFolderDocument, toSongDocument, toTableDocument, toTableList, type FolderDocument } from '../presenters/catalog.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
@@ -58,9 +58,10 @@ export class CatalogService {
    */
   async resolveChart(gpt: GptSupport, query: ChartResolveQuery): Promise<SongAndChartResponse> {
     const difficulty = query.difficulty ?? null;
-    const problem = chartNameProblem(gpt, query.matchType, query.identifier, difficulty);
+    const matchType = canonicalMatchType(query.matchType) as string;
+    const problem = chartNameProblem(gpt, matchType, query.identifier, difficulty);
     if (problem) throw new BadRequestException(problem);
-    const candidate = { matchType: query.matchType as MatchType, identifier: query.identifier, difficulty, artist: query.artist ?? null };
+    const candidate = { matchType: matchType as MatchType, identifier: query.identifier, difficulty, artist: query.artist ?? null };
     const [match] = await this.chartMatch.resolve(gpt, null, [candidate]);
     if (match.kind === 'invalid') throw new BadRequestException(match.message);
     if (match.kind === 'notFound') throw new NotFoundException(match.message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chartNameProblem } from '../game-support/chart-names.js';
-import { MATCH_TYPES } from '../game-support/match-types.js';
+import { headNamesOf } from '../game-support/common/head-names.js';
+import { canonicalMatchType, MATCH_TYPES } from '../game-support/match-types.js';
 import type { GptSupport, ScoreInput } from '../game-support/types.js';
 import type { ChartMatchCandidate } from '../repositories/chart-match.repository.js';
 
@@ -57,7 +58,14 @@ function zodMessage(error: z.ZodError): string {
 export function validateScoreElement(raw: unknown, index: number, gpt: GptSupport, now: number): ValidatedElement {
   const fail = (message: string): ValidatedElement => ({ ok: false, message });
   if (containsNul(raw)) return fail('The score contains a NUL character, which is not allowed.');
-  const parsed = element.safeParse(raw);
+  // Tachi's (HEAD) names for this GPT's metrics (CHUNITHM's noteLamp and clearLamp, ...) and match types, in this service's.
+  let named: unknown = raw;
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const fromHead = headNamesOf(gpt).fromHead(raw as Record<string, unknown>);
+    if (typeof fromHead === 'string') return fail(fromHead);
+    named = { ...fromHead, ...('matchType' in fromHead ? { matchType: canonicalMatchType(fromHead.matchType) } : {}) };
+  }
+  const parsed = element.safeParse(named);
   if (!parsed.success) return fail(zodMessage(parsed.error));
   const e = parsed.data;
   const gptName = `${gpt.game} ${gpt.playtype}`;

@@ -1,5 +1,8 @@
 import { ApiProperty, type SchemaObject } from '@nestjs/swagger';
-import type { Difficulties, GameSupport, GptSupport } from '../game-support/types.js';
+import { z } from 'zod';
+import { headNamesOf, headOptionalMetricsOf, jsonSchemaOf } from '../game-support/common/head-names.js';
+import { headMatchTypeName } from '../game-support/match-types.js';
+import type { Difficulties, GameSupport, GptSupport, HeadMetric } from '../game-support/types.js';
 import { ApiMapProperty } from './api-schema.js';
 import { definePresenter } from './profile.js';
 
@@ -10,17 +13,28 @@ export class GameConfigDocument {
   @ApiProperty() defaultPlaytype!: string;
 }
 
-/** Tachi's (HEAD) GameConfig: `playtypes`, and no default playtype. */
+/** Tachi's (HEAD) GameConfig: `playtypes`, no default playtype, and the game's song `data` as a JSON Schema. */
 export class TachiGameConfigDocument {
   @ApiProperty() name!: string;
   @ApiProperty({ type: [String] }) playtypes!: readonly string[];
+  @ApiMapProperty(true, "JSON Schema of the game's song data.") songData!: Record<string, unknown>;
+}
+
+/** JSON Schemas of the config's zod schemas, built once each. */
+const SCHEMAS = new WeakMap<z.ZodType, Record<string, unknown>>();
+function schemaOf(schema: z.ZodType): Record<string, unknown> {
+  let json = SCHEMAS.get(schema);
+  if (!json) SCHEMAS.set(schema, (json = jsonSchemaOf(schema)));
+  return json;
 }
 
 export const toGameConfig = definePresenter('gameConfig', {
   spec: (game: GameSupport): GameConfigDocument => ({ name: game.name, validPlaytypes: game.playtypes, defaultPlaytype: game.defaultPlaytype }),
-  tachi: (game): TachiGameConfigDocument => ({ name: game.name, playtypes: game.playtypes }),
+  tachi: (game): TachiGameConfigDocument => ({ name: game.name, playtypes: game.playtypes, songData: schemaOf(game.songData) }),
   schemas: { spec: GameConfigDocument, tachi: TachiGameConfigDocument },
 });
+
+const NO_PREFERENCES = z.strictObject({});
 
 const DESCRIBED: SchemaObject = { type: 'object', required: ['description'], properties: { description: { type: 'string' } } };
 
@@ -113,19 +127,17 @@ const toClassSets = (gpt: GptSupport, withDowngradable: boolean) =>
     ]),
   );
 
-/** An enum metric of Tachi's (HEAD) config: its values, ascending. */
-export class TachiEnumMetricDocument {
-  @ApiProperty({ enum: ['ENUM'] }) type!: 'ENUM';
-  @ApiProperty({ type: [String], description: 'Ascending.' }) values!: readonly string[];
-}
-
-export class TachiProvidedMetricsDocument {
-  @ApiProperty({ type: TachiEnumMetricDocument }) lamp!: TachiEnumMetricDocument;
-}
-
-export class TachiDerivedMetricsDocument {
-  @ApiProperty({ type: TachiEnumMetricDocument }) grade!: TachiEnumMetricDocument;
-}
+/** One metric of Tachi's (HEAD) config: its kind, and an enum's values (ascending). */
+const HEAD_METRIC: SchemaObject = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: { enum: ['INTEGER', 'DECIMAL', 'ENUM', 'GRAPH', 'NULLABLE_GRAPH'] },
+    description: { type: 'string' },
+    values: { type: 'array', items: { type: 'string' }, description: "An enum's values, ascending." },
+    minimumRelevantValue: { type: 'string', description: "An enum's lowest value worth showing." },
+  },
+};
 
 const TACHI_CLASS_SET: SchemaObject = {
   type: 'object',
@@ -134,19 +146,19 @@ const TACHI_CLASS_SET: SchemaObject = {
 };
 
 /**
- * Tachi's (HEAD) GamePTConfig, as far as this service knows it: the lamps and grades as the enum
- * metrics `providedMetrics.lamp` and `derivedMetrics.grade`, `defaultMetric` (the metric grades
- * and PBs go by), `orderedJudgements`, class sets without `downgradable` (HEAD's PROVIDED/DERIVED
- * says it). No `gradeBoundaries`: HEAD's config has none, and the spec's are in another unit than
- * the percent bounds older Tachi clients know. No spec-only keys (idString, percentMax, lamps,
- * grades, clear lamp and grade, percentInput).
+ * Tachi's (HEAD) GamePTConfig: its provided, derived and optional metrics under HEAD's names (CHUNITHM's noteLamp and
+ * clearLamp, pop'n's clearMedal, ...: src/game-support/<game>/head-names.ts), `defaultMetric`, `preferredDefaultEnum`,
+ * `orderedJudgements`, class sets without `downgradable` (HEAD's PROVIDED/DERIVED says it), and chart data, score meta
+ * and preferences as JSON Schemas (HEAD's are zod schemas). No `gradeBoundaries`: HEAD's config has none, and the
+ * spec's are in another unit than the percent bounds older Tachi clients know. No spec-only keys (idString,
+ * percentMax, lamps, grades, clear lamp and grade, percentInput). Match types by HEAD's names (tachiSongID).
  */
 export class TachiGptConfigDocument {
-  @ApiProperty({ type: TachiProvidedMetricsDocument, description: 'Metrics an import supplies; the enum ones (the lamp) with their values.' })
-  providedMetrics!: TachiProvidedMetricsDocument;
-  @ApiProperty({ type: TachiDerivedMetricsDocument, description: 'Metrics the service derives; the grade with its values.' })
-  derivedMetrics!: TachiDerivedMetricsDocument;
-  @ApiProperty({ enum: ['score', 'percent'], description: 'The metric grades and PBs go by.' }) defaultMetric!: 'score' | 'percent';
+  @ApiMapProperty(HEAD_METRIC, 'Metrics an import supplies, by name.') providedMetrics!: Readonly<Record<string, HeadMetric>>;
+  @ApiMapProperty(HEAD_METRIC, 'Metrics the service derives, by name.') derivedMetrics!: Readonly<Record<string, HeadMetric>>;
+  @ApiMapProperty(HEAD_METRIC, 'Metrics an import may supply, by name.') optionalMetrics!: Readonly<Record<string, Omit<HeadMetric, 'description'>>>;
+  @ApiProperty({ description: 'The metric leaderboards go by (a provided or derived metric).' }) defaultMetric!: string;
+  @ApiProperty({ description: 'The enum metric scores are grouped by (a provided or derived metric).' }) preferredDefaultEnum!: string;
   @ApiProperty({ oneOf: DIFFICULTIES }) difficulties!: Difficulties;
   @ApiMapProperty(DESCRIBED, 'Score rating algorithm → {description}.') scoreRatingAlgs!: Record<string, { description: string }>;
   @ApiMapProperty(DESCRIBED, 'Session rating algorithm → {description}.') sessionRatingAlgs!: Record<string, { description: string }>;
@@ -157,7 +169,10 @@ export class TachiGptConfigDocument {
   @ApiMapProperty(TACHI_CLASS_SET, 'Class set → its values.') classes!: Record<string, Omit<ClassSetDocument, 'downgradable'>>;
   @ApiProperty({ type: [String] }) orderedJudgements!: readonly string[];
   @ApiMapProperty({ type: 'string' }, 'Version id → display name.') versions!: Readonly<Record<string, string>>;
-  @ApiProperty({ type: [String], description: 'batch-manual match types this GPT accepts.' }) supportedMatchTypes!: readonly string[];
+  @ApiProperty({ type: [String], description: "batch-manual match types this GPT accepts, by HEAD's names." }) supportedMatchTypes!: readonly string[];
+  @ApiMapProperty(true, 'JSON Schema of chart data.') chartData!: Record<string, unknown>;
+  @ApiMapProperty(true, 'JSON Schema of score meta.') scoreMeta!: Record<string, unknown>;
+  @ApiMapProperty(true, 'JSON Schema of the game-specific preferences.') preferences!: Record<string, unknown>;
 }
 
 export const toGptConfig = definePresenter('gptConfig', {
@@ -183,10 +198,18 @@ export const toGptConfig = definePresenter('gptConfig', {
     supportedMatchTypes: gpt.supportedMatchTypes,
     percentInput: gpt.percentInput,
   }),
-  tachi: (gpt, spec): TachiGptConfigDocument => ({
-    providedMetrics: { lamp: { type: 'ENUM', values: gpt.lamps } },
-    derivedMetrics: { grade: { type: 'ENUM', values: gpt.grades } },
-    defaultMetric: gpt.gradeMetric,
+  tachi: (gpt, spec): TachiGptConfigDocument => tachiGptConfig(gpt, spec),
+  schemas: { spec: GptConfigDocument, tachi: TachiGptConfigDocument },
+});
+
+function tachiGptConfig(gpt: GptSupport, spec: GptConfigDocument): TachiGptConfigDocument {
+  const head = headNamesOf(gpt);
+  return {
+    providedMetrics: head.providedMetrics,
+    derivedMetrics: head.derivedMetrics,
+    optionalMetrics: headOptionalMetricsOf(gpt),
+    defaultMetric: head.defaultMetric,
+    preferredDefaultEnum: head.preferredDefaultEnum,
     difficulties: gpt.difficulties,
     scoreRatingAlgs: spec.scoreRatingAlgs,
     sessionRatingAlgs: spec.sessionRatingAlgs,
@@ -197,10 +220,12 @@ export const toGptConfig = definePresenter('gptConfig', {
     classes: toClassSets(gpt, false) as Record<string, Omit<ClassSetDocument, 'downgradable'>>,
     orderedJudgements: gpt.judgements,
     versions: gpt.versions,
-    supportedMatchTypes: gpt.supportedMatchTypes,
-  }),
-  schemas: { spec: GptConfigDocument, tachi: TachiGptConfigDocument },
-});
+    supportedMatchTypes: gpt.supportedMatchTypes.map(headMatchTypeName),
+    chartData: schemaOf(gpt.chartData),
+    scoreMeta: schemaOf(gpt.scoreMeta),
+    preferences: schemaOf(gpt.preferences ?? NO_PREFERENCES),
+  };
+}
 
 /** GET /games/:game/:playtype. */
 export class GptConfigResponse {

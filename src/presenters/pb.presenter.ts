@@ -71,7 +71,7 @@ export const toPbDocument = definePresenter('pb', {
   }),
   tachi: (pb, { highlighted, scoreData, rankingData, ...shared }): TachiPbDocument => ({
     ...shared,
-    scoreData: toTachiScoreData(scoreData),
+    scoreData: toTachiScoreData(scoreData, pb.game, pb.playtype),
     rankingData: { ...rankingData, rivalRank: pb.rivalRank },
     highlight: highlighted,
   }),

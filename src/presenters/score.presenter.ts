@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ScoreRow } from '../database/schema.js';
+import { toHeadScoreData } from '../game-support/common/head-names.js';
+import { findGpt } from '../game-support/registry.js';
 import type { ScoreData } from '../game-support/types.js';
 import { ApiMapProperty, NULLABLE_NUMBER } from './api-schema.js';
 import { definePresenter } from './profile.js';
@@ -16,13 +18,22 @@ export class ScoreDataDocument {
   @ApiMapProperty(true, "The game's optional metrics.") optional!: ScoreData['optional'];
 }
 
-/** Tachi's (HEAD) enum indexes of a scoreData: its lamp's and grade's places in the GPT's lists. */
+/**
+ * Tachi's (HEAD) enum indexes of a scoreData: its lamp's and grade's places in the GPT's lists, and those of HEAD's own
+ * enum metrics where the GPT has them (CHUNITHM noteLamp and clearLamp, ONGEKI noteLamp and bellLamp, pop'n clearMedal).
+ */
 export class EnumIndexesDocument {
   @ApiProperty({ type: 'integer' }) lamp!: number;
   @ApiProperty({ type: 'integer' }) grade!: number;
+  [metric: string]: number;
 }
 
-/** Tachi's (HEAD) scoreData: `enumIndexes: {lamp, grade}` for the spec's lampIndex and gradeIndex. */
+/**
+ * Tachi's (HEAD) scoreData: `enumIndexes` for the spec's lampIndex and gradeIndex, and today's Tachi names of the
+ * GPT's metrics beside the older ones, for clients written before and after HEAD renamed them: CHUNITHM noteLamp and
+ * clearLamp, ONGEKI noteLamp, bellLamp and platinumScore, pop'n clearMedal, jubeat musicRate, ITG scorePercent,
+ * survivedPercent and finalPercent (src/game-support/<game>/head-names.ts).
+ */
 export class TachiScoreDataDocument {
   @ApiProperty() score!: number;
   @ApiProperty() percent!: number;
@@ -31,12 +42,15 @@ export class TachiScoreDataDocument {
   @ApiMapProperty(NULLABLE_NUMBER, 'Judgement name → count.') judgements!: ScoreData['judgements'];
   @ApiMapProperty(true, "The game's optional metrics.") optional!: ScoreData['optional'];
   @ApiProperty({ type: EnumIndexesDocument }) enumIndexes!: EnumIndexesDocument;
+  [headMetric: string]: unknown;
 }
 
-/** A scoreData in Tachi's (HEAD) shape. */
-export function toTachiScoreData({ lampIndex, gradeIndex, ...metrics }: ScoreData): TachiScoreDataDocument {
-  const { score, percent, lamp, grade, judgements, optional } = metrics;
-  return { score, percent, lamp, grade, judgements, optional, enumIndexes: { lamp: lampIndex, grade: gradeIndex } };
+/** A scoreData of this game and playtype in Tachi's (HEAD) shape. */
+export function toTachiScoreData(scoreData: ScoreData, game: string, playtype: string): TachiScoreDataDocument {
+  const { score, percent, lamp, grade, judgements, optional, lampIndex, gradeIndex } = scoreData;
+  const gpt = findGpt(game, playtype);
+  const head = gpt ? toHeadScoreData(gpt, scoreData) : { metrics: {}, enumIndexes: { lamp: lampIndex, grade: gradeIndex } };
+  return { ...head.metrics, score, percent, lamp, grade, judgements, optional, enumIndexes: head.enumIndexes as EnumIndexesDocument };
 }
 
 /** Spec ScoreDocument, with the import's provenance and the judgements also at the top level. */
@@ -105,7 +119,7 @@ export const toScoreDocument = definePresenter('score', {
   }),
   tachi: (_s, { judgements: _judgements, highlighted, scoreData, ...shared }): TachiScoreDocument => ({
     ...shared,
-    scoreData: toTachiScoreData(scoreData),
+    scoreData: toTachiScoreData(scoreData, shared.game, shared.playtype),
     highlight: highlighted,
   }),
   schemas: { spec: ScoreDocument, tachi: TachiScoreDocument },

@@ -324,19 +324,38 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
         'orderedJudgements',
         'versions',
         'supportedMatchTypes',
+        'optionalMetrics',
+        'preferredDefaultEnum',
+        'chartData',
+        'scoreMeta',
+        'preferences',
       ].sort(),
     );
     expect(config).toMatchObject({
-      providedMetrics: { lamp: { type: 'ENUM', values: [...SDVX.lamps] } },
+      providedMetrics: { score: { type: 'INTEGER' }, lamp: { type: 'ENUM', values: [...SDVX.lamps], minimumRelevantValue: 'CLEAR' } },
       derivedMetrics: { grade: { type: 'ENUM', values: [...SDVX.grades] } },
       defaultMetric: 'score',
+      preferredDefaultEnum: 'grade',
+      optionalMetrics: {
+        fast: { type: 'INTEGER' },
+        slow: { type: 'INTEGER' },
+        maxCombo: { type: 'INTEGER' },
+        exScore: { type: 'INTEGER' },
+        gauge: { type: 'DECIMAL' },
+      },
+      chartData: { type: 'object', properties: { inGameID: expect.any(Object) } },
+      scoreMeta: { type: 'object', properties: { inSkillAnalyser: expect.any(Object) }, additionalProperties: false },
+      preferences: { type: 'object', properties: { vf6Target: { type: 'number' } }, additionalProperties: false },
       difficulties: SDVX.difficulties,
       defaultScoreRatingAlg: 'VF6',
       defaultProfileRatingAlg: 'VF6',
       orderedJudgements: [...SDVX.judgements],
       versions: SDVX.versions,
-      supportedMatchTypes: [...SDVX.supportedMatchTypes],
+      // HEAD's name for the spec's serviceSongID.
+      supportedMatchTypes: ['sdvxInGameID', 'songTitle', 'tachiSongID'],
     });
+    expect(keys(config.providedMetrics)).toEqual(['lamp', 'score']);
+    expect(keys(config.derivedMetrics)).toEqual(['grade']);
     expect(config.scoreRatingAlgs).toEqual({ VF6: { description: expect.any(String) } });
     const classes = config.classes as Record<string, Doc>;
     expect(Object.keys(classes).sort()).toEqual(Object.keys(SDVX.classes).sort());
@@ -345,9 +364,13 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
       expect(set.type).toBe(SDVX.classes[name].type);
       expect(set.values).toEqual(SDVX.classes[name].values.map((v, index) => ({ index, ...v })));
     }
-    expect(ok(await t.http().get('/api/v1/games/sdvx'))).toEqual({ name: 'SOUND VOLTEX', playtypes: ['Single'] });
+    expect(ok(await t.http().get('/api/v1/games/sdvx'))).toEqual({
+      name: 'SOUND VOLTEX',
+      playtypes: ['Single'],
+      songData: expect.objectContaining({ type: 'object', properties: expect.any(Object) }),
+    });
     const games = ok<{ configs: Record<string, Doc> }>(await t.http().get('/api/v1/games'));
-    expect(games.configs.iidx).toEqual({ name: expect.any(String), playtypes: ['SP', 'DP'] });
+    expect(games.configs.iidx).toEqual({ name: expect.any(String), playtypes: ['SP', 'DP'], songData: expect.any(Object) });
   });
 
   it('UserDocument: without clan, which Tachi removed', async () => {

@@ -60,9 +60,12 @@ function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'cla
     }),
     supportedMatchTypes: ['bmsChartHash', 'serviceSongID'],
     percentInput: 'forbidden',
+    // HEAD's game-specific user preferences.
+    preferences: z.strictObject({ displayTables: z.array(z.string()) }),
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
+    preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
   });
   return gpt;

@@ -5,14 +5,12 @@ import { deriveWith } from '../common/derive.js';
 import { fullGraphOf } from '../common/graphs.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, oneOf } from '../common/metrics.js';
 import type { GameSupport, GptSupport, ScoreInput } from '../types.js';
+import { CLEAR_LAMPS, chunithmHead, LAMPS, NOTE_LAMPS } from './head-names.js';
 import { CHUNITHM_COLOUR, CHUNITHM_DAN, CHUNITHM_EMBLEM } from './classes.js';
 import { NAIVE_RATING_PROFILE, NAIVE_RATING_SESSION, RATING } from './ratings.js';
 
-/** The single lamp joins HEAD's noteLamp (combo) and clear: FAILED and CLEAR carry no combo. */
-const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'ALL JUSTICE', 'ALL JUSTICE CRITICAL'] as const;
-/** HEAD's clearLamp, an optional metric here. */
-const CLEAR_LAMPS = ['FAILED', 'CLEAR', 'HARD', 'BRAVE', 'ABSOLUTE', 'CATASTROPHY'] as const;
 const MAX_SCORE = 1_010_000;
+const GRADES = ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'] as const;
 
 /** The skill gauges fail at this many non-JUSTICE CRITICAL judgements. */
 const CLEAR_LAMP_LIMITS: Readonly<Record<string, number>> = { BRAVE: 150, ABSOLUTE: 50, CATASTROPHY: 10 };
@@ -38,6 +36,16 @@ function checkLamps(input: ScoreInput): string | undefined {
       if (maxCombo !== notes) return `A full-combo lamp must have maxCombo equal to the judgement total (${notes}), not ${maxCombo}.`;
     }
   }
+  return undefined;
+}
+
+/** optional.noteLamp holds the combo of a failed play only (HEAD's noteLamp with a FAILED clearLamp). */
+function checkNoteLamp(input: ScoreInput): string | undefined {
+  const noteLamp = input.optional.noteLamp;
+  if (typeof noteLamp !== 'string' || noteLamp === 'NONE') return undefined;
+  if (input.lamp !== 'FAILED') return `optional.noteLamp is only for a FAILED score; a ${input.lamp} score's lamp already says its combo.`;
+  if ((input.judgements.miss ?? 0) > 0) return `A ${noteLamp} cannot have miss judgements.`;
+  if (noteLamp !== 'FULL COMBO' && (input.judgements.attack ?? 0) > 0) return `An ${noteLamp} cannot have attack judgements.`;
   return undefined;
 }
 
@@ -70,7 +78,7 @@ const single: GptSupport = defineGpt({
   },
   lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'],
+  grades: GRADES,
   gradeBoundaries: [0, 500_000, 600_000, 700_000, 800_000, 900_000, 925_000, 950_000, 975_000, 990_000, 1_000_000, 1_005_000, 1_007_500, 1_009_000],
   gradeMetric: 'score',
   clearGrade: 'A',
@@ -105,6 +113,7 @@ const single: GptSupport = defineGpt({
   optionalMetrics: z.strictObject({
     ...COMMON_OPTIONAL,
     clearLamp: oneOf(CLEAR_LAMPS),
+    noteLamp: oneOf(NOTE_LAMPS),
     scoreGraph: fullGraphOf(0, MAX_SCORE),
     lifeGraph: fullGraphOf(0, 999),
   }),
@@ -116,10 +125,15 @@ const single: GptSupport = defineGpt({
     maxScore: MAX_SCORE,
     integerScore: true,
     percent: (score) => score / 10_000,
-    validate: (input) => checkLamps(input) ?? checkClearLamp(input),
+    validate: (input) => checkLamps(input) ?? checkClearLamp(input) ?? checkNoteLamp(input),
   }),
-  pbMerge: [{ kind: 'best', optional: 'clearLamp', direction: 'max', name: 'Best Clear Lamp', order: CLEAR_LAMPS }],
+  pbMerge: [
+    { kind: 'best', optional: 'clearLamp', direction: 'max', name: 'Best Clear Lamp', order: CLEAR_LAMPS },
+    // Read only while the PB's lamp is FAILED (see headLampsOf): the best combo among failed plays.
+    { kind: 'best', optional: 'noteLamp', direction: 'max', name: 'Best Note Lamp', order: NOTE_LAMPS },
+  ],
   identityMetrics: [],
+  head: chunithmHead({ grades: GRADES, clearGrade: 'A' }),
 });
 
 export const CHUNITHM: GameSupport = {

@@ -101,6 +101,7 @@ function ddrGpt(playtype: 'SP' | 'DP'): GptSupport {
     }),
     pbMerge: [{ kind: 'best', optional: 'exScore', direction: 'max', name: 'Best EX Score' }],
     identityMetrics: ['exScore'],
+    preferredDefaultEnum: 'lamp',
   });
   return gpt;
 }

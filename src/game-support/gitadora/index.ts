@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { percentScoreHead } from '../common/head-names.js';
 import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID } from '../common/metrics.js';
 import type { Difficulties, GameSupport, GptSupport } from '../types.js';
 import { GITADORA_COLOUR } from './classes.js';
 import { HOT_OTHER_SKILL, NAIVE_SKILL, SKILL, SKILL_SESSION } from './ratings.js';
+
+const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'EXCELLENT'] as const;
+const GRADES = ['C', 'B', 'A', 'S', 'SS', 'MAX'] as const;
 
 const GUITAR: Difficulties = {
   type: 'FIXED',
@@ -36,9 +40,9 @@ function gitadoraGpt(playtype: 'Gita' | 'Dora', difficulties: Difficulties): Gpt
     playtype,
     percentMax: 100,
     difficulties,
-    lamps: ['FAILED', 'CLEAR', 'FULL COMBO', 'EXCELLENT'],
+    lamps: LAMPS,
     clearLamp: 'CLEAR',
-    grades: ['C', 'B', 'A', 'S', 'SS', 'MAX'],
+    grades: GRADES,
     gradeBoundaries: [0, 63, 73, 80, 95, 100],
     gradeMetric: 'percent',
     clearGrade: 'A',
@@ -60,6 +64,7 @@ function gitadoraGpt(playtype: 'Gita' | 'Dora', difficulties: Difficulties): Gpt
     ...deriveWith(() => gpt, { maxScore: 100, integerScore: false, percent: (score) => score }),
     pbMerge: [],
     identityMetrics: [],
+    head: percentScoreHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
   });
   return gpt;
 }

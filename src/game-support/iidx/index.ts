@@ -149,12 +149,15 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     chartData: own.chartData,
     supportedMatchTypes: ['inGameID', 'serviceSongID', 'songTitle', 'iidxChartHash'],
     percentInput: 'forbidden',
+    // HEAD's game-specific user preferences.
+    preferences: z.strictObject({ display2DXTra: z.boolean(), bpiTarget: z.number().min(-15).max(100) }),
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: [
       { kind: 'fromLampPB', optional: ['gauge', 'gaugeHistory', 'gsmEasy', 'gsmNormal', 'gsmHard', 'gsmEXHard', 'comboBreak'] },
       { kind: 'best', optional: 'bp', direction: 'min', name: 'Best BP' },
     ],
     identityMetrics: [],
+    preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
   });
   return gpt;

@@ -6,7 +6,11 @@ import { allChecks, forbiddenJudgements, type ScoreCheck } from '../common/lamp-
 import { decimalIn, EMPTY_STRICT } from '../common/metrics.js';
 import type { GameSupport, GptSupport, PbOrder } from '../types.js';
 import { BLOCK_RATING, BLOCK_RATING_SESSION, FASTEST_32, FASTEST_32_PROFILE, HIGHEST_BLOCK } from './ratings.js';
+import { itgHead } from './head-names.js';
 import { ITG_TARGETS } from './targets.js';
+
+const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'FULL EXCELLENT COMBO', 'QUAD', 'QUINT'] as const;
+const GRADES = ['F', 'D', 'C', 'B', 'A', 'S', '★', '★★', '★★★', '★★★★'] as const;
 
 /** Only a fail can end before the whole chart was survived. */
 const survivedAll: ScoreCheck = (input) => {
@@ -34,9 +38,9 @@ const gpt: GptSupport = defineGpt({
   playtype: 'Stamina',
   percentMax: 100,
   difficulties: { type: 'DYNAMIC' },
-  lamps: ['FAILED', 'CLEAR', 'FULL COMBO', 'FULL EXCELLENT COMBO', 'QUAD', 'QUINT'],
+  lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['F', 'D', 'C', 'B', 'A', 'S', '★', '★★', '★★★', '★★★★'],
+  grades: GRADES,
   // F has no lower bound: only a FAILED lamp gives it.
   gradeBoundaries: [-Infinity, 0, 55, 68, 80, 89, 96, 98, 99, 100],
   gradeMetric: 'score',
@@ -93,6 +97,7 @@ const gpt: GptSupport = defineGpt({
   // HEAD's provided survivedPercent tells apart fails with the same score.
   identityMetrics: ['survivedPercent'],
   targets: ITG_TARGETS,
+  head: itgHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'C' }, FINAL_PERCENT),
 });
 
 export const ITG: GameSupport = {

@@ -5,7 +5,11 @@ import { allChecks, failedIffBelow, forbiddenJudgements, lampIffScore, type Scor
 import { COMMON_OPTIONAL, EMPTY_STRICT, inGameID } from '../common/metrics.js';
 import type { ChartInfo, GameSupport, GptSupport } from '../types.js';
 import { JUBEAT_COLOUR } from './classes.js';
+import { jubeatHead } from './head-names.js';
 import { JUBILITY, JUBILITY_PROFILE, JUBILITY_SESSION, NAIVE_JUBILITY } from './ratings.js';
+
+const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'EXCELLENT'] as const;
+const GRADES = ['E', 'D', 'C', 'B', 'A', 'S', 'SS', 'SSS', 'EXC'] as const;
 
 /** HARD mode charts go up to a music rate of 120; the others stop at 100. */
 function maxMusicRate(chart: ChartInfo): number {
@@ -34,9 +38,9 @@ const gpt: GptSupport = defineGpt({
     shorthand: { BSC: 'BSC', ADV: 'ADV', EXT: 'EXT', 'HARD BSC': 'H. BSC', 'HARD ADV': 'H. ADV', 'HARD EXT': 'H. EXT' },
     default: 'EXT',
   },
-  lamps: ['FAILED', 'CLEAR', 'FULL COMBO', 'EXCELLENT'],
+  lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['E', 'D', 'C', 'B', 'A', 'S', 'SS', 'SSS', 'EXC'],
+  grades: GRADES,
   gradeBoundaries: [0, 500_000, 700_000, 800_000, 850_000, 900_000, 950_000, 980_000, 1_000_000],
   gradeMetric: 'score',
   clearGrade: 'A',
@@ -69,6 +73,8 @@ const gpt: GptSupport = defineGpt({
   chartData: z.looseObject({ inGameID: inGameID(), noteCount: z.number().int().nonnegative(), musicBar: z.array(z.number()) }),
   supportedMatchTypes: ['inGameID', 'serviceSongID'],
   percentInput: 'required',
+  // HEAD's game-specific user preferences.
+  preferences: z.strictObject({ jubilityTarget: z.number() }),
   ...deriveWith(() => gpt, {
     maxScore: 1_000_000,
     integerScore: true,
@@ -85,6 +91,7 @@ const gpt: GptSupport = defineGpt({
   pbOrder: { name: 'Best Music Rate', value: (scoreData) => scoreData.percent },
   pbMerge: [{ kind: 'bestScore', name: 'Best Score' }],
   identityMetrics: [],
+  head: jubeatHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
 });
 
 export const JUBEAT: GameSupport = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { atLeast } from '../common/checks.js';
+import { percentScoreHead } from '../common/head-names.js';
 import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT } from '../common/metrics.js';
@@ -7,6 +8,7 @@ import type { ChartInfo, GameSupport, GptSupport, ScoreInput } from '../types.js
 import { MAIMAI_COLOUR, MAIMAI_DAN } from './classes.js';
 import { maxPercentOf, NAIVE_RATE_PROFILE, RATE, RATE_SESSION } from './ratings.js';
 
+const GRADES = ['F', 'E', 'D', 'C', 'B', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'] as const;
 const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'ALL PERFECT', 'ALL PERFECT+'] as const;
 
 /** SSS+ and ALL PERFECT+ both mean the chart's maximum percent (every BREAK at its best). */
@@ -33,7 +35,7 @@ const single: GptSupport = defineGpt({
   },
   lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['F', 'E', 'D', 'C', 'B', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'],
+  grades: GRADES,
   // SSS+ is nominally 104 but is given for the chart's own maximum (gradeOverride).
   gradeBoundaries: [0, 10, 20, 40, 60, 80, 90, 94, 97, 98, 99, 99.5, 100, 104],
   gradeMetric: 'percent',
@@ -61,6 +63,7 @@ const single: GptSupport = defineGpt({
   }),
   pbMerge: [],
   identityMetrics: [],
+  head: percentScoreHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
 });
 
 export const MAIMAI: GameSupport = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percentScoreHead } from '../common/head-names.js';
 import { defineGpt } from '../common/define-gpt.js';
 import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, graphOf } from '../common/metrics.js';
@@ -6,6 +7,7 @@ import type { GameSupport, GptSupport, ScoreInput } from '../types.js';
 import { MAIMAIDX_COLOUR, MAIMAIDX_DAN, MAIMAIDX_MATCHING_CLASS } from './classes.js';
 import { NAIVE_RATE_PROFILE, RATE, RATE_SESSION } from './ratings.js';
 
+const GRADES = ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'] as const;
 const LAMPS = ['FAILED', 'CLEAR', 'FULL COMBO', 'FULL COMBO+', 'ALL PERFECT', 'ALL PERFECT+'] as const;
 const MAX_PERCENT = 101;
 
@@ -39,7 +41,7 @@ const single: GptSupport = defineGpt({
   },
   lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'S+', 'SS', 'SS+', 'SSS', 'SSS+'],
+  grades: GRADES,
   gradeBoundaries: [0, 50, 60, 70, 75, 80, 90, 94, 97, 98, 99, 99.5, 100, 100.5],
   gradeMetric: 'percent',
   clearGrade: 'A',
@@ -76,6 +78,7 @@ const single: GptSupport = defineGpt({
   }),
   pbMerge: [],
   identityMetrics: [],
+  head: percentScoreHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
 });
 
 export const MAIMAIDX: GameSupport = {

@@ -5,6 +5,7 @@ import { deriveWith } from '../common/derive.js';
 import { COMMON_OPTIONAL, EMPTY_STRICT, graphOf, nonNegInt, oneOf } from '../common/metrics.js';
 import type { ChartInfo, GameSupport, GptSupport, ScoreInput } from '../types.js';
 import { ONGEKI_COLOUR } from './classes.js';
+import { ongekiHead } from './head-names.js';
 import {
   NAIVE_RATING_PROFILE,
   NAIVE_RATING_REFRESH_PROFILE,
@@ -20,6 +21,7 @@ import {
 const LAMPS = ['LOSS', 'CLEAR', 'FULL COMBO', 'ALL BREAK', 'ALL BREAK+'] as const;
 const BELL_LAMPS = ['NONE', 'FULL BELL'] as const;
 const MAX_SCORE = 1_010_000;
+const GRADES = ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'SS', 'SSS', 'SSS+'] as const;
 
 const DISPLAY_VERSIONS = [
   'オンゲキ',
@@ -71,7 +73,7 @@ const single: GptSupport = defineGpt({
   },
   lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['D', 'C', 'B', 'BB', 'BBB', 'A', 'AA', 'AAA', 'S', 'SS', 'SSS', 'SSS+'],
+  grades: GRADES,
   gradeBoundaries: [0, 500_000, 700_000, 750_000, 800_000, 850_000, 900_000, 940_000, 970_000, 990_000, 1_000_000, 1_007_500],
   gradeMetric: 'score',
   clearGrade: 'A',
@@ -123,6 +125,7 @@ const single: GptSupport = defineGpt({
     { kind: 'best', optional: 'bellLamp', direction: 'max', name: 'Best Bell Lamp', order: BELL_LAMPS },
   ],
   identityMetrics: ['damage', 'bellCount'],
+  head: ongekiHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
 });
 
 export const ONGEKI: GameSupport = {

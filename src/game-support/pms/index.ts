@@ -58,6 +58,7 @@ function pmsGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     ...deriveWith(() => gpt, exScoreDerivation('cool')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
+    preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
   });
   return gpt;

@@ -5,30 +5,11 @@ import { allChecks, forbiddenJudgements, type ScoreCheck } from '../common/lamp-
 import { COMMON_OPTIONAL, decimalIn, inGameID, oneOf } from '../common/metrics.js';
 import type { GameSupport, GptSupport } from '../types.js';
 import { POPN_CLASS } from './classes.js';
+import { CLEAR_MEDALS, lampOfMedal, popnHead } from './head-names.js';
 import { CLASS_POINTS, CLASS_POINTS_SESSION, NAIVE_CLASS_POINTS } from './ratings.js';
 
-const CLEAR_MEDALS = [
-  'failedCircle',
-  'failedDiamond',
-  'failedStar',
-  'easyClear',
-  'clearCircle',
-  'clearDiamond',
-  'clearStar',
-  'fullComboCircle',
-  'fullComboDiamond',
-  'fullComboStar',
-  'perfect',
-] as const;
-
-/** The lamp each clear medal stands for. */
-function lampOfMedal(medal: string): string {
-  if (medal === 'perfect') return 'PERFECT';
-  if (medal.startsWith('fullCombo')) return 'FULL COMBO';
-  if (medal.startsWith('clear')) return 'CLEAR';
-  if (medal === 'easyClear') return 'EASY CLEAR';
-  return 'FAILED';
-}
+const LAMPS = ['FAILED', 'EASY CLEAR', 'CLEAR', 'FULL COMBO', 'PERFECT'] as const;
+const GRADES = ['E', 'D', 'C', 'B', 'A', 'AA', 'AAA', 'S'] as const;
 
 /** Star, diamond and circle medals count the judgement that kept the play from the next lamp: 1–5, 6–20, 21 or more. */
 const MEDAL_COUNTS: Readonly<Partial<Record<string, readonly [judgement: string, min: number, max: number]>>> = {
@@ -59,9 +40,9 @@ const gpt: GptSupport = defineGpt({
   playtype: '9B',
   percentMax: 100,
   difficulties: { type: 'FIXED', order: ['Easy', 'Normal', 'Hyper', 'EX'], shorthand: { Easy: 'E', Normal: 'N', Hyper: 'H', EX: 'EX' }, default: 'EX' },
-  lamps: ['FAILED', 'EASY CLEAR', 'CLEAR', 'FULL COMBO', 'PERFECT'],
+  lamps: LAMPS,
   clearLamp: 'CLEAR',
-  grades: ['E', 'D', 'C', 'B', 'A', 'AA', 'AAA', 'S'],
+  grades: GRADES,
   gradeBoundaries: [0, 50_000, 62_000, 72_000, 82_000, 90_000, 95_000, 98_000],
   gradeMetric: 'score',
   clearGrade: 'A',
@@ -83,7 +64,7 @@ const gpt: GptSupport = defineGpt({
     gauge: z.enum(['EASY', 'NORMAL', 'HARD', 'DANGER']).optional(),
   }),
   chartData: z.looseObject({ hashSHA256: z.union([z.string(), z.array(z.string())]).nullable(), inGameID: inGameID() }),
-  supportedMatchTypes: ['inGameID', 'serviceSongID'],
+  supportedMatchTypes: ['inGameID', 'serviceSongID', 'popnChartHash'],
   percentInput: 'forbidden',
   ...deriveWith(() => gpt, {
     maxScore: 100_000,
@@ -98,6 +79,7 @@ const gpt: GptSupport = defineGpt({
   pbMerge: [{ kind: 'best', optional: 'clearMedal', direction: 'max', order: CLEAR_MEDALS, name: 'Best Clear Medal', amongBestLamp: true }],
   // HEAD's provided clearMedal tells apart plays with the same score and lamp.
   identityMetrics: ['clearMedal'],
+  head: popnHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
 });
 
 export const POPN: GameSupport = {

@@ -41,6 +41,8 @@ const single: GptSupport = defineGpt({
   chartData: z.looseObject({ inGameID: inGameID(), clearTier: tierEntry(), pucTier: tierEntry(), sTier: tierEntry() }),
   supportedMatchTypes: ['sdvxInGameID', 'songTitle', 'serviceSongID'],
   percentInput: 'forbidden',
+  // HEAD's game-specific user preferences.
+  preferences: z.strictObject({ vf6Target: z.number() }),
   ...deriveWith(() => single, {
     maxScore: 10_000_000,
     integerScore: true,

@@ -41,6 +41,8 @@ function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     }),
     supportedMatchTypes: ['uscChartHash', 'serviceSongID'],
     percentInput: 'forbidden',
+    // HEAD's game-specific user preferences.
+    preferences: z.strictObject({ vf6Target: z.number() }),
     ...deriveWith(() => gpt, {
       maxScore: 10_000_000,
       integerScore: true,

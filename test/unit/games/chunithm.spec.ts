@@ -229,6 +229,8 @@ describe('chunithm:Single PBs', () => {
         name: 'Best Clear Lamp',
         order: ['FAILED', 'CLEAR', 'HARD', 'BRAVE', 'ABSOLUTE', 'CATASTROPHY'],
       },
+      // The combo of a failed play (HEAD's noteLamp with a FAILED clearLamp), read only while the PB's lamp is FAILED.
+      { kind: 'best', optional: 'noteLamp', direction: 'max', name: 'Best Note Lamp', order: ['NONE', 'FULL COMBO', 'ALL JUSTICE', 'ALL JUSTICE CRITICAL'] },
     ]);
     expect(gpt.identityMetrics).toEqual([]);
   });

@@ -144,6 +144,12 @@ describe('batch-manual elements checked through the registry', () => {
     expect(message(element('songTitle', 'x', 'ANY_INF'))).toBe(
       "Invalid difficulty 'ANY_INF' for sdvx Single: expected one of NOV, ADV, EXH, INF, GRV, HVN, VVD, XCD, MXM, ULT.",
     );
-    expect(message(element('popnChartHash', 'x'))).toMatch(/^matchType: /);
+    expect(message(element('noSuchMatchType', 'x'))).toMatch(/^matchType: /);
+    // HEAD's tachiSongID is the spec's serviceSongID; popnChartHash is registered, for pop'n only.
+    expect(message(element('tachiSongID', '5', 'EXH'))).toBeUndefined();
+    expect(message(element('tachiSongID', 'x', 'EXH'))).toMatch(/identifier 'x' must be a song id/);
+    expect(message(element('popnChartHash', 'ab'.repeat(32)))).toBe(
+      "matchType 'popnChartHash' is not supported for sdvx Single. Use one of: sdvxInGameID, songTitle, serviceSongID.",
+    );
   });
 });
