@@ -156,6 +156,11 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     ],
     identityMetrics: [],
     targets: EX_SCORE_TARGETS,
+    // Whether 2dxtra charts show in chart lists, and the BPI the player aims for.
+    preferences: {
+      schema: z.strictObject({ display2DXTra: z.boolean().optional(), bpiTarget: z.number().int().min(0).max(100).optional() }),
+      defaults: { display2DXTra: false, bpiTarget: 0 },
+    },
   });
   return gpt;
 }

@@ -85,6 +85,8 @@ const gpt: GptSupport = defineGpt({
   pbOrder: { name: 'Best Music Rate', value: (scoreData) => scoreData.percent },
   pbMerge: [{ kind: 'bestScore', name: 'Best Score' }],
   identityMetrics: [],
+  // The jubility the player aims for (165.1 is the most a profile can have).
+  preferences: { schema: z.strictObject({ jubilityTarget: z.number().min(0).max(165.1).optional() }), defaults: {} },
 });
 
 export const JUBEAT: GameSupport = {

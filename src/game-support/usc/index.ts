@@ -60,6 +60,8 @@ function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     }),
     pbMerge: [],
     identityMetrics: [],
+    // The VF6 the player aims for (a chart's VF6 is at most 0.5).
+    preferences: { schema: z.strictObject({ vf6Target: z.number().min(0).max(0.5).optional() }), defaults: {} },
   });
   return gpt;
 }
