@@ -32,6 +32,7 @@ import { AppConfig } from './config/app-config.js';
 import { GamesModule } from './games/games.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { SearchModule } from './search/search.module.js';
+import { GameSpecificModule } from './game-specific/game-specific.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AppSecretsRepository } from './repositories/app-secrets.repository.js';
@@ -89,6 +90,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         HomeModule,
         StatusModule.register(options.redis?.rateLimits ?? null),
         GamesModule,
+        GameSpecificModule,
         SearchModule,
         // Before ImportsModule: Tachi's GET /imports/failed must be routed before GET /imports/:importID takes "failed" for an id.
         ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),

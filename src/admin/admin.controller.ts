@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Auth, RequireAdmin } from '../http/auth/access.decorators.js';
-import type { AuthContext } from '../http/auth/auth-context.js';
+import { Auth, RequireAdmin, TargetUser } from '../http/auth/access.decorators.js';
+import type { AuthContext, UserRow } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { AdminService, type Actor } from './admin.service.js';
 import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DeleteUserDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
@@ -87,6 +87,24 @@ export class AdminController {
   @ApiEmptyObjectResponse()
   async destroyChart(@Auth() auth: AuthContext, @Body() dto: DestroyChartDto): Promise<EmptyObject> {
     await this.admin.destroyChart(actorOf(auth), dto);
+    return {};
+  }
+
+  @Post('supporter/:userID')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Mark the user (id or username) a supporter: Tachi's UserDocument shows isSupporter true. 404 for an unknown user." })
+  @ApiEmptyObjectResponse()
+  async addSupporter(@Auth() auth: AuthContext, @TargetUser() user: UserRow): Promise<EmptyObject> {
+    await this.admin.setSupporter(actorOf(auth), user.id, true);
+    return {};
+  }
+
+  @Delete('supporter/:userID')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The user (id or username) is no longer a supporter. 404 for an unknown user.' })
+  @ApiEmptyObjectResponse()
+  async removeSupporter(@Auth() auth: AuthContext, @TargetUser() user: UserRow): Promise<EmptyObject> {
+    await this.admin.setSupporter(actorOf(auth), user.id, false);
     return {};
   }
 

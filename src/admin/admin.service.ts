@@ -112,6 +112,12 @@ export class AdminService {
     await this.record(actor, 'destroy-chart', { chartID: dto.chartID, game: dto.game });
   }
 
+  /** Marks the user a supporter (Tachi's UserDocument isSupporter), or no longer one. */
+  async setSupporter(actor: Actor, userID: number, isSupporter: boolean): Promise<void> {
+    await this.users.setSupporter(userID, isSupporter);
+    await this.record(actor, isSupporter ? 'add-supporter' : 'remove-supporter', { userID });
+  }
+
   /** Recalculates the matching scores; onBatch reports how many are done so far (the CLI's progress bar). */
   async recalc(actor: Actor, dto: RecalcDto, onBatch?: (done: number) => void): Promise<number> {
     const filter: ScoreFilter = pick(dto, SCORE_FILTER_KEYS);

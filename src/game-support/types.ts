@@ -207,8 +207,19 @@ export interface GptSupport<M extends string = string> {
   head?: HeadNames;
   /** HEAD's preferredDefaultEnum where the GPT has no `head`: the enum the UI groups scores by; absent: grade. */
   preferredDefaultEnum?: 'lamp' | 'grade';
-  /** The GPT's game-specific user preferences (HEAD's `preferences`); absent: none. */
-  preferences?: z.ZodType<Record<string, unknown>>;
+  /** The GPT's own user preferences (Tachi's UGPTSettings `gameSpecific`); absent: it has none. */
+  preferences?: GptPreferences;
+}
+
+/**
+ * A GPT's own user preferences (Tachi's per-GPT `Preferences`): what a user may set, one key at a
+ * time, and what a profile has before they set any.
+ */
+export interface GptPreferences {
+  /** A strict object schema whose keys are all optional: a PATCH may send any of them. */
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Every key a new profile has (a key Tachi leaves optional, such as a target, may be absent). */
+  defaults: Readonly<Record<string, unknown>>;
 }
 
 /**

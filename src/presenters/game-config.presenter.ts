@@ -223,7 +223,7 @@ function tachiGptConfig(gpt: GptSupport, spec: GptConfigDocument): TachiGptConfi
     supportedMatchTypes: gpt.supportedMatchTypes.map(headMatchTypeName),
     chartData: schemaOf(gpt.chartData),
     scoreMeta: schemaOf(gpt.scoreMeta),
-    preferences: schemaOf(gpt.preferences ?? NO_PREFERENCES),
+    preferences: schemaOf(gpt.preferences?.schema ?? NO_PREFERENCES),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, type SchemaObject } from '@nestjs/swagger';
 import type { StatDocument, UgptSettingsRow } from '../database/schema.js';
+import { findGpt } from '../game-support/registry.js';
 import { definePresenter } from './profile.js';
 
 export const CHART_STAT_PROPERTIES = ['grade', 'lamp', 'score', 'percent', 'playcount'] as const;
@@ -26,23 +27,31 @@ export const STAT_VARIANTS: SchemaObject[] = [
 
 export const STAT_SCHEMA: SchemaObject = { oneOf: STAT_VARIANTS };
 
-/** Spec UGPTSettingsDocument. */
+/**
+ * Spec UGPTSettingsDocument, with the preferences Tachi's web client keeps beside the spec's (the
+ * default enum metric, table and ranking, and the GPT's own preferences).
+ */
 export class UgptSettingsDocument {
   @ApiProperty({ type: String, nullable: true }) preferredScoreAlg!: string | null;
   @ApiProperty({ type: String, nullable: true }) preferredSessionAlg!: string | null;
   @ApiProperty({ type: String, nullable: true }) preferredProfileAlg!: string | null;
   @ApiProperty({ type: 'array', items: STAT_SCHEMA, description: 'The stat showcase.' }) stats!: StatDocument[];
-}
-
-/** The preferences of Tachi's UGPTSettings: the ones this service keeps, and the GPT's game-specific ones. */
-export class TachiUgptPreferencesDocument extends UgptSettingsDocument {
+  @ApiProperty({ type: String, nullable: true, enum: ['grade', 'lamp'], description: 'The enum metric shown by default.' })
+  preferredDefaultEnum!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'A tableID of this GPT shown by default.' }) defaultTable!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['global', 'rival'], description: 'Which chart ranking is shown.' })
+  preferredRanking!: 'global' | 'rival' | null;
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: "Tachi's per-GPT preferences, at their defaults (iidx: display2DXTra, bpiTarget; bms: displayTables; others: none).",
+    description:
+      "The GPT's own preferences, each at its default until set: iidx {display2DXTra: false, bpiTarget: 0}, bms {displayTables: []}, sdvx and usc {vf6Target?}, jubeat {jubilityTarget?}; others {}.",
   })
   gameSpecific!: Record<string, unknown>;
 }
+
+/** The preferences of Tachi's UGPTSettings. */
+export class TachiUgptPreferencesDocument extends UgptSettingsDocument {}
 
 /** Tachi's UGPTSettings: whose settings they are, with the preferences in `preferences`. */
 export class TachiUgptSettingsDocument {
@@ -53,33 +62,41 @@ export class TachiUgptSettingsDocument {
   @ApiProperty({ type: 'integer', isArray: true, description: "The user's rivals on the GPT." }) rivals!: number[];
 }
 
-/**
- * Tachi's game-specific preferences of a GPT, at the defaults Tachi gives a new profile (tachi-common's
- * UGPTSpecificPreferences): IIDX's 2dxtra display and BPI target, BMS's displayed tables; the other
- * GPTs have none. The targets Tachi leaves optional (SDVX and USC's vf6Target, jubeat's
- * jubilityTarget) are absent until set, and this service does not set them.
- */
-export function defaultGameSpecific(game: string): Record<string, unknown> {
-  if (game === 'iidx') return { display2DXTra: false, bpiTarget: 0 };
-  if (game === 'bms') return { displayTables: [] };
-  return {};
+/** The GPT's own preferences as a user has them: the GPT's defaults (GptSupport.preferences), overlaid with those they set. */
+export function gameSpecificOf(game: string, playtype: string, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return { ...findGpt(game, playtype)?.preferences?.defaults, ...stored };
 }
 
-type Preferences = Pick<UgptSettingsRow, 'preferredScoreAlg' | 'preferredSessionAlg' | 'preferredProfileAlg' | 'stats'>;
+type Preferences = Omit<UgptSettingsRow, 'userID' | 'game' | 'playtype'>;
 
 /** A user's settings on a GPT: `settings` are the stored row, or the defaults for a user who never saved any. */
 export const toUgptSettingsDocument = definePresenter('ugptSettings', {
-  spec: ({ settings: s }: { userID: number; game: string; playtype: string; settings: Preferences; rivals: number[] }): UgptSettingsDocument => ({
+  spec: ({
+    game,
+    playtype,
+    settings: s,
+  }: {
+    userID: number;
+    game: string;
+    playtype: string;
+    settings: Preferences;
+    rivals: number[];
+  }): UgptSettingsDocument => ({
     preferredScoreAlg: s.preferredScoreAlg,
     preferredSessionAlg: s.preferredSessionAlg,
     preferredProfileAlg: s.preferredProfileAlg,
     stats: s.stats,
+    preferredDefaultEnum: s.preferredDefaultEnum,
+    defaultTable: s.defaultTable,
+    preferredRanking: s.preferredRanking,
+    gameSpecific: gameSpecificOf(game, playtype, s.gameSpecific),
   }),
+  // A copy: the spec document itself would be presented again (as this document) inside its own tachi variant.
   tachi: ({ userID, game, playtype, rivals }, preferences): TachiUgptSettingsDocument => ({
     userID,
     game,
     playtype,
-    preferences: { ...preferences, gameSpecific: defaultGameSpecific(game) },
+    preferences: { ...preferences },
     rivals: [...rivals],
   }),
   schemas: { spec: UgptSettingsDocument, tachi: TachiUgptSettingsDocument },

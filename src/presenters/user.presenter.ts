@@ -42,6 +42,7 @@ export class TachiUserDocument {
   @ApiProperty({ type: String, nullable: true }) customBannerLocation!: string | null;
   @ApiProperty({ type: [String] }) badges!: string[];
   @ApiProperty({ type: 'integer', description: 'Administrators have 3 or more.' }) authLevel!: number;
+  @ApiProperty({ description: 'Whether an administrator marked the user a supporter (POST /admin/supporter/:userID).' }) isSupporter!: boolean;
 }
 
 export const toUserDocument = definePresenter('user', {
@@ -60,6 +61,6 @@ export const toUserDocument = definePresenter('user', {
     badges: user.badges,
     authLevel: user.authLevel,
   }),
-  tachi: (_user, { clan: _clan, ...rest }): TachiUserDocument => rest,
+  tachi: (user, { clan: _clan, ...rest }): TachiUserDocument => ({ ...rest, isSupporter: user.isSupporter }),
   schemas: { spec: UserDocument, tachi: TachiUserDocument },
 });

@@ -9,6 +9,7 @@ import { ChartMatchRepository } from './chart-match.repository.js';
 import { ChartRecordsRepository } from './chart-records.repository.js';
 import { ClientsRepository } from './clients.repository.js';
 import { EmailCodesRepository } from './email-codes.repository.js';
+import { GameSpecificRepository } from './game-specific.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -46,6 +47,7 @@ const REPOSITORIES = [
   ChartRecordsRepository,
   ClientsRepository,
   EmailCodesRepository,
+  GameSpecificRepository,
   GameStatsRepository,
   GptLeaderboardsRepository,
   ImportsRepository,

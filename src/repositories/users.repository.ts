@@ -168,6 +168,10 @@ export class UsersRepository {
       .where(eq(users.id, userID));
   }
 
+  async setSupporter(userID: number, isSupporter: boolean): Promise<void> {
+    await this.database.db.update(users).set({ isSupporter }).where(eq(users.id, userID));
+  }
+
   async setAuthLevel(userID: number, authLevel: number): Promise<void> {
     await this.database.db.update(users).set({ authLevel }).where(eq(users.id, userID));
   }

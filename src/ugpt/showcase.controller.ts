@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Patch, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, OwnerOnly, RequirePermissions } from '../http/auth/access.decorators.js';
 import type { AuthContext } from '../http/auth/auth-context.js';
 import type { StatDocument } from '../database/schema.js';
 import { CustomStatQuery, ShowcaseQuery } from './dto/ugpt.dto.js';
-import { ChartStatRelated, CustomStatResponse, FolderStatRelated, STAT_SCHEMA, StatShowcaseResult } from './dto/ugpt.responses.js';
+import { ChartStatRelated, CustomStatResponse, FolderStatRelated, STAT_SCHEMA, StatShowcaseResult, UgptSettingsDocument } from './dto/ugpt.responses.js';
 import { ShowcaseService } from './showcase.service.js';
 import { SHOWCASE_MAX_STATS, StatListPipe } from './showcase-stats.js';
 import { Ugpt, UgptGuard, type UgptContext } from './ugpt.guard.js';
@@ -43,5 +43,18 @@ export class ShowcaseController {
   @ApiOkResponse({ schema: { type: 'array', items: STAT_SCHEMA }, description: 'The showcase as saved.' })
   replace(@Ugpt() ugpt: UgptContext, @Body(StatListPipe) stats: StatDocument[]): Promise<StatDocument[]> {
     return this.showcase.replace(ugpt, stats);
+  }
+
+  @Put()
+  @RequirePermissions('customise_profile')
+  @OwnerOnly()
+  @ApiBody({ schema: { type: 'array', maxItems: SHOWCASE_MAX_STATS, items: STAT_SCHEMA } })
+  @ApiOperation({
+    summary:
+      "Tachi's web client's write: as PATCH (up to 6 stats whose charts and folders exist in this GPT; a folder stat names one folderID, a string), but answers the UGPT settings document with the new stats.",
+  })
+  @ApiOkResponse({ type: UgptSettingsDocument })
+  put(@Ugpt() ugpt: UgptContext, @Body(StatListPipe) stats: StatDocument[]): Promise<UgptSettingsDocument> {
+    return this.showcase.replaceAndGetSettings(ugpt, stats);
   }
 }

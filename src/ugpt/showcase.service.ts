@@ -11,6 +11,7 @@ import type { ChartStatRelated, CustomStatResponse, FolderStatRelated, StatShowc
 import { gteProblem, parseStat } from './showcase-stats.js';
 import type { UgptContext } from './ugpt.guard.js';
 import { UgptSettingsService } from './ugpt-settings.service.js';
+import type { UgptSettingsDocument } from '../presenters/ugpt-settings.presenter.js';
 
 /** A stat's result: a chart stat's value (null when unplayed), or a folder stat's count of charts reaching gte out of the folder's charts. */
 export interface StatResult {
@@ -57,6 +58,12 @@ export class ShowcaseService {
   async replace(ugpt: UgptContext, stats: StatDocument[]): Promise<StatDocument[]> {
     await this.validate(ugpt.gpt, stats);
     return this.settings.setStats(ugpt.user.id, ugpt.gpt, stats);
+  }
+
+  /** Replaces the user's showcase as replace does, and answers their UGPT settings with it (PUT, as Tachi's client writes it). */
+  async replaceAndGetSettings(ugpt: UgptContext, stats: StatDocument[]): Promise<UgptSettingsDocument> {
+    await this.replace(ugpt, stats);
+    return this.settings.get(ugpt.user.id, ugpt.gpt);
   }
 
   /** One stat given in the query, evaluated against this user: {stat, result, related}. */

@@ -40,6 +40,8 @@ const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}': 'the fixtures have no folders',
   '/api/v1/users/{userID}/games/{game}/{playtype}/folders/{folderID}/timeline': 'the fixtures have no folders',
   '/api/v1/users/{userID}/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
+  '/api/v1/games/bms/{bmsPlaytype}/custom-tables/{urlName}/header.json': 'the fixtures have no BMS tables',
+  '/api/v1/games/bms/{bmsPlaytype}/custom-tables/{urlName}/body.json': 'the fixtures have no BMS tables',
   '/api/v1/users/{userID}/invites': 'this server is not invite-only (INVITE_ONLY)',
   '/api/v1/users/{userID}/invites/limit': 'this server is not invite-only (INVITE_ONLY)',
 };
@@ -158,6 +160,11 @@ async function deployment(profile: ApiProfile) {
     goalID,
     questID: 'walk-quest',
     questlineID: 'walk-line',
+    // The game-specific tools' playtypes, and their playlist sets and custom tables.
+    iidxPlaytype: 'SP',
+    bmsPlaytype: '7K',
+    playlistID: 'aaa-bpi',
+    urlName: 'sieglindeEC',
     // Score hooks' own routes.
     sha256: 'a'.repeat(64),
     chartHash: 'b'.repeat(40),

@@ -240,7 +240,16 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
 
   it('UGPTSettings: {userID, game, playtype, preferences}, read and written', async () => {
     const url = `/api/v1/users/${u.user.id}/games/sdvx/Single/settings`;
-    const preferences = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [], gameSpecific: {} };
+    const preferences = {
+      preferredScoreAlg: null,
+      preferredSessionAlg: null,
+      preferredProfileAlg: null,
+      stats: [],
+      preferredDefaultEnum: null,
+      defaultTable: null,
+      preferredRanking: null,
+      gameSpecific: {},
+    };
     expect(ok(await t.http().get(url))).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences, rivals: [] });
     const patched = ok(await t.http().patch(url).set(bearer(token)).send({ preferredScoreAlg: 'VF6' }));
     expect(patched).toEqual({ userID: u.user.id, game: 'sdvx', playtype: 'Single', preferences: { ...preferences, preferredScoreAlg: 'VF6' }, rivals: [] });
@@ -373,7 +382,7 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
     expect(games.configs.iidx).toEqual({ name: expect.any(String), playtypes: ['SP', 'DP'], songData: expect.any(Object) });
   });
 
-  it('UserDocument: without clan, which Tachi removed', async () => {
+  it('UserDocument: without clan, which Tachi removed, with isSupporter', async () => {
     const user = ok<Doc>(await t.http().get(`/api/v1/users/${u.user.id}`));
     expect(keys(user)).toEqual(
       [
@@ -389,9 +398,17 @@ describe('API_PROFILE=tachi: the main flows serve Tachi’s documents', () => {
         'customBannerLocation',
         'badges',
         'authLevel',
+        'isSupporter',
       ].sort(),
     );
-    expect(user).toMatchObject({ id: u.user.id, username: u.username, usernameLowercase: u.username.toLowerCase(), badges: [], authLevel: 1 });
+    expect(user).toMatchObject({
+      id: u.user.id,
+      username: u.username,
+      usernameLowercase: u.username.toLowerCase(),
+      badges: [],
+      authLevel: 1,
+      isSupporter: false,
+    });
     expect(keys(u.user)).toEqual(keys(user));
   });
 

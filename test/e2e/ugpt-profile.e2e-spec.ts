@@ -206,7 +206,16 @@ describe('UGPT profile: leaderboard-adjacent, settings, showcase', () => {
   });
 
   describe('settings', () => {
-    const DEFAULTS = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [] };
+    const DEFAULTS = {
+      preferredScoreAlg: null,
+      preferredSessionAlg: null,
+      preferredProfileAlg: null,
+      stats: [],
+      preferredDefaultEnum: null,
+      defaultTable: null,
+      preferredRanking: null,
+      gameSpecific: {},
+    };
 
     it('GET is public and gives the defaults to a player who never saved any', async () => {
       const res = await t.http().get(ugpt(ladder[1], '/settings'));
@@ -221,9 +230,9 @@ describe('UGPT profile: leaderboard-adjacent, settings, showcase', () => {
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ ...DEFAULTS, preferredScoreAlg: 'VF6' });
       const second = await u.agent.patch(ugpt(u, '/settings')).send({ preferredSessionAlg: 'ProfileVF6', preferredProfileAlg: 'VF6' });
-      expect(second.body).toEqual({ preferredScoreAlg: 'VF6', preferredSessionAlg: 'ProfileVF6', preferredProfileAlg: 'VF6', stats: [] });
+      expect(second.body).toEqual({ ...DEFAULTS, preferredScoreAlg: 'VF6', preferredSessionAlg: 'ProfileVF6', preferredProfileAlg: 'VF6' });
       const unset = await u.agent.patch(ugpt(u, '/settings')).send({ preferredScoreAlg: null });
-      expect(unset.body).toEqual({ preferredScoreAlg: null, preferredSessionAlg: 'ProfileVF6', preferredProfileAlg: 'VF6', stats: [] });
+      expect(unset.body).toEqual({ ...DEFAULTS, preferredSessionAlg: 'ProfileVF6', preferredProfileAlg: 'VF6' });
       expect((await t.http().get(ugpt(u, '/settings'))).body).toEqual(unset.body);
       // An empty body changes nothing and answers with the current settings.
       const empty = await u.agent.patch(ugpt(u, '/settings')).send({});
@@ -249,7 +258,7 @@ describe('UGPT profile: leaderboard-adjacent, settings, showcase', () => {
         { preferredScoreAlg: 'VF6', stats: [{ mode: 'chart', chartID: 'x', property: 'score' }] },
         /stats cannot be changed here/,
       ],
-      ['an unknown key', { preferredRanking: 'global' }, /preferredRanking should not exist/],
+      ['an unknown key', { scoreBucket: 'lamp' }, /scoreBucket should not exist/],
     ])('PATCH 400s %s and changes nothing', async (_what, body, message) => {
       const u = ladder[4];
       await u.agent.patch(ugpt(u, '/settings')).send({ preferredProfileAlg: 'VF6' });
@@ -315,6 +324,10 @@ describe('UGPT profile: leaderboard-adjacent, settings, showcase', () => {
         preferredSessionAlg: null,
         preferredProfileAlg: null,
         stats: STATS,
+        preferredDefaultEnum: null,
+        defaultTable: null,
+        preferredRanking: null,
+        gameSpecific: {},
       });
     });
 

@@ -8,7 +8,21 @@ import { insertUser, openServiceModule, type ServiceTestModule } from './support
 // iidx SP: score, session and profile algorithms are all ktLampRating (the default) and BPI.
 const SP = findGpt('iidx', 'SP')!;
 const DP = findGpt('iidx', 'DP')!;
-const DEFAULTS = { preferredScoreAlg: null, preferredSessionAlg: null, preferredProfileAlg: null, stats: [] };
+const BMS = findGpt('bms', '7K')!;
+const JUBEAT = findGpt('jubeat', 'Single')!;
+const SDVX = findGpt('sdvx', 'Single')!;
+const CHUNITHM = findGpt('chunithm', 'Single')!;
+// iidx's own preferences start at Tachi's defaults.
+const DEFAULTS = {
+  preferredScoreAlg: null,
+  preferredSessionAlg: null,
+  preferredProfileAlg: null,
+  stats: [],
+  preferredDefaultEnum: null,
+  defaultTable: null,
+  preferredRanking: null,
+  gameSpecific: { display2DXTra: false, bpiTarget: 0 },
+};
 const STAT = { mode: 'folder', folderID: 'f1', property: 'lamp', gte: 4 } as const;
 
 describe('UgptSettingsService', () => {
@@ -63,5 +77,66 @@ describe('UgptSettingsService', () => {
     expect(await settings.setStats(user.id, SP, [])).toEqual([]);
     expect(await settings.get(user.id, SP)).toEqual({ ...DEFAULTS, preferredProfileAlg: 'BPI' });
     expect(await settings.patch(user.id, SP, { preferredScoreAlg: 'BPI' })).toEqual({ ...DEFAULTS, preferredScoreAlg: 'BPI', preferredProfileAlg: 'BPI' });
+  });
+
+  describe("the GPT's own preferences (gameSpecific) and the client's defaults", () => {
+    it('start at each GPT’s defaults: iidx and bms have some, sdvx, jubeat and chunithm none', async () => {
+      const user = await insertUser(t.db, 'defaults');
+      expect((await settings.get(user.id, SP)).gameSpecific).toEqual({ display2DXTra: false, bpiTarget: 0 });
+      expect((await settings.get(user.id, BMS)).gameSpecific).toEqual({ displayTables: [] });
+      for (const gpt of [SDVX, JUBEAT, CHUNITHM]) expect((await settings.get(user.id, gpt)).gameSpecific).toEqual({});
+    });
+
+    it('merges the keys sent into the stored ones; null puts every key back to its default', async () => {
+      const user = await insertUser(t.db, 'merger');
+      expect((await settings.patch(user.id, SP, { gameSpecific: { bpiTarget: 40 } })).gameSpecific).toEqual({ display2DXTra: false, bpiTarget: 40 });
+      expect((await settings.patch(user.id, SP, { gameSpecific: { display2DXTra: true } })).gameSpecific).toEqual({ display2DXTra: true, bpiTarget: 40 });
+      expect((await settings.patch(user.id, SP, { preferredScoreAlg: 'BPI' })).gameSpecific).toEqual({ display2DXTra: true, bpiTarget: 40 });
+      expect((await settings.patch(user.id, SP, { gameSpecific: null })).gameSpecific).toEqual({ display2DXTra: false, bpiTarget: 0 });
+      expect((await settings.get(user.id, SP)).preferredScoreAlg).toBe('BPI');
+      expect((await settings.patch(user.id, JUBEAT, { gameSpecific: { jubilityTarget: 165.1 } })).gameSpecific).toEqual({ jubilityTarget: 165.1 });
+      expect((await settings.patch(user.id, BMS, { gameSpecific: { displayTables: ['insane', 'normal'] } })).gameSpecific).toEqual({
+        displayTables: ['insane', 'normal'],
+      });
+      expect((await settings.patch(user.id, SDVX, { gameSpecific: { vf6Target: 0.5 } })).gameSpecific).toEqual({ vf6Target: 0.5 });
+      // Per GPT: DP keeps its defaults.
+      expect((await settings.get(user.id, DP)).gameSpecific).toEqual({ display2DXTra: false, bpiTarget: 0 });
+    });
+
+    it.each([
+      ['iidx', { bpiTarget: 101 }, SP, /gameSpecific\.bpiTarget.*iidx SP takes: display2DXTra, bpiTarget/],
+      ['iidx', { bpiTarget: 12.5 }, SP, /gameSpecific\.bpiTarget/],
+      ['iidx', { display2DXTra: 'yes' }, SP, /gameSpecific\.display2DXTra/],
+      ['iidx', { vf6Target: 0.3 }, SP, /Invalid gameSpecific: .*vf6Target/],
+      ['sdvx', { vf6Target: 0.51 }, SDVX, /gameSpecific\.vf6Target/],
+      ['jubeat', { jubilityTarget: -1 }, JUBEAT, /gameSpecific\.jubilityTarget/],
+      ['bms', { displayTables: 'insane' }, BMS, /gameSpecific\.displayTables/],
+      ['chunithm', { anything: 1 }, CHUNITHM, /chunithm Single has no game-specific preferences/],
+    ])('400s a %s gameSpecific the GPT does not take (%j) and writes nothing', async (_game, body, gpt, message) => {
+      const user = await insertUser(t.db, `bad${Math.floor(Math.random() * 1e9)}`);
+      const patch = settings.patch(user.id, gpt, { preferredScoreAlg: gpt.defaultScoreRatingAlg, gameSpecific: body });
+      await expect(patch).rejects.toThrow(BadRequestException);
+      await expect(patch).rejects.toThrow(message);
+      const after = await settings.get(user.id, gpt);
+      expect([after.preferredScoreAlg, after.gameSpecific]).toEqual([null, gpt.preferences?.defaults ?? {}]);
+    });
+
+    it('takes grade or lamp as preferredDefaultEnum, global or rival as preferredRanking; null unsets', async () => {
+      const user = await insertUser(t.db, 'enums');
+      const set = await settings.patch(user.id, SP, { preferredDefaultEnum: 'lamp', preferredRanking: 'rival' });
+      expect(set).toEqual({ ...DEFAULTS, preferredDefaultEnum: 'lamp', preferredRanking: 'rival' });
+      expect(await settings.patch(user.id, SP, { preferredDefaultEnum: null })).toEqual({ ...DEFAULTS, preferredRanking: 'rival' });
+      await expect(settings.patch(user.id, SP, { preferredDefaultEnum: 'score' })).rejects.toThrow(
+        "Invalid preferredDefaultEnum 'score'. Expected one of: grade, lamp or null",
+      );
+    });
+
+    it('400s a defaultTable that is not a table of the GPT', async () => {
+      const user = await insertUser(t.db, 'tables');
+      await expect(settings.patch(user.id, SP, { defaultTable: 'no-such-table' })).rejects.toThrow(
+        "The table 'no-such-table' does not exist on iidx SP, so it cannot be the default table.",
+      );
+      expect(await settings.patch(user.id, SP, { defaultTable: null })).toEqual(DEFAULTS);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { charts, folders } from './catalog.js';
 import { unixMs } from './columns.js';
 import { users } from './users.js';
@@ -21,6 +22,17 @@ export const ugptSettings = pgTable(
     preferredSessionAlg: text('preferred_session_alg'),
     preferredProfileAlg: text('preferred_profile_alg'),
     stats: jsonb('stats').$type<StatDocument[]>().notNull(),
+    /** The enum metric (grade or lamp) the client shows by default; null: the client's choice. */
+    preferredDefaultEnum: text('preferred_default_enum'),
+    /** A table of this GPT the client opens by default; null: the GPT's default table. */
+    defaultTable: text('default_table'),
+    /** Which chart ranking the client shows: 'global', 'rival', or null. */
+    preferredRanking: text('preferred_ranking').$type<'global' | 'rival'>(),
+    /** The GPT's own preferences (GptSupport.preferences) the user has set; the others are at the GPT's defaults. */
+    gameSpecific: jsonb('game_specific')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [primaryKey({ columns: [t.userID, t.game, t.playtype] })],
 );

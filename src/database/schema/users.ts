@@ -31,6 +31,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     authLevel: integer('auth_level').notNull().default(1),
+    /** Set by an administrator (POST /admin/supporter/:userID); Tachi's UserDocument shows it. */
+    isSupporter: boolean('is_supporter').notNull().default(false),
     joinDate: unixMs('join_date').notNull(),
     lastSeen: unixMs('last_seen').notNull(),
   },

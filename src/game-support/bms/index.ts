@@ -60,13 +60,13 @@ function bmsGpt(playtype: '7K' | '14K', own: Pick<GptSupport, 'scoreMeta' | 'cla
     }),
     supportedMatchTypes: ['bmsChartHash', 'serviceSongID'],
     percentInput: 'forbidden',
-    // HEAD's game-specific user preferences.
-    preferences: z.strictObject({ displayTables: z.array(z.string()) }),
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: BMS_STYLE_PB_MERGE,
     identityMetrics: [],
     preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
+    // The difficulty tables whose levels the client shows beside a chart (table IDs or names, as the client keeps them).
+    preferences: { schema: z.strictObject({ displayTables: z.array(z.string().min(1).max(100)).max(50).optional() }), defaults: { displayTables: [] } },
   });
   return gpt;
 }

@@ -149,8 +149,6 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     chartData: own.chartData,
     supportedMatchTypes: ['inGameID', 'serviceSongID', 'songTitle', 'iidxChartHash'],
     percentInput: 'forbidden',
-    // HEAD's game-specific user preferences.
-    preferences: z.strictObject({ display2DXTra: z.boolean(), bpiTarget: z.number().min(-15).max(100) }),
     ...deriveWith(() => gpt, exScoreDerivation('pgreat')),
     pbMerge: [
       { kind: 'fromLampPB', optional: ['gauge', 'gaugeHistory', 'gsmEasy', 'gsmNormal', 'gsmHard', 'gsmEXHard', 'comboBreak'] },
@@ -159,6 +157,11 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     identityMetrics: [],
     preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
+    // Whether 2dxtra charts show in chart lists, and the BPI the player aims for.
+    preferences: {
+      schema: z.strictObject({ display2DXTra: z.boolean().optional(), bpiTarget: z.number().int().min(0).max(100).optional() }),
+      defaults: { display2DXTra: false, bpiTarget: 0 },
+    },
   });
   return gpt;
 }

@@ -73,8 +73,6 @@ const gpt: GptSupport = defineGpt({
   chartData: z.looseObject({ inGameID: inGameID(), noteCount: z.number().int().nonnegative(), musicBar: z.array(z.number()) }),
   supportedMatchTypes: ['inGameID', 'serviceSongID'],
   percentInput: 'required',
-  // HEAD's game-specific user preferences.
-  preferences: z.strictObject({ jubilityTarget: z.number() }),
   ...deriveWith(() => gpt, {
     maxScore: 1_000_000,
     integerScore: true,
@@ -92,6 +90,8 @@ const gpt: GptSupport = defineGpt({
   pbMerge: [{ kind: 'bestScore', name: 'Best Score' }],
   identityMetrics: [],
   head: jubeatHead({ lamps: LAMPS, clearLamp: 'CLEAR', grades: GRADES, clearGrade: 'A' }),
+  // The jubility the player aims for (165.1 is the most a profile can have).
+  preferences: { schema: z.strictObject({ jubilityTarget: z.number().min(0).max(165.1).optional() }), defaults: {} },
 });
 
 export const JUBEAT: GameSupport = {

@@ -1,5 +1,5 @@
 import { Jubility } from 'rg-stats';
-import { bestPerKey, fixedSum, meanOfBest, sumOfBestFixed, topN } from '../common/aggregate.js';
+import { fixedSum, meanOfBest, sumOfBestFixed } from '../common/aggregate.js';
 import { safeScoreAlg } from '../common/ratings.js';
 import type { AggregateRatingAlg, ScoreRatingAlg } from '../types.js';
 
@@ -21,16 +21,48 @@ function family(difficulty: string): string {
 /** Jubility has 0.1 steps: profile sums add tenths, exactly (class bounds are compared with >=). */
 const TENTHS = 10;
 
+/** What the jubility breakdown needs of a rated PB. */
+export interface JubilityEntry {
+  calculatedData: Readonly<Record<string, number | null>>;
+  chart: { difficulty: string };
+  song: { id: number; data: Readonly<Record<string, unknown>> };
+}
+
+/** How many PBs count on either side of profile jubility. */
+export const JUBILITY_COUNTED = 30;
+
+/**
+ * The PBs profile jubility counts: the best PB per song and difficulty family (by jubility, the
+ * first of equals), then the best 30 on PICK UP songs and the best 30 on the others, best first
+ * (equals in the order given). Tachi's client shows these two lists as the jubility breakdown.
+ */
+export function jubilityBreakdown<S extends JubilityEntry>(scores: readonly S[]): { pickUp: S[]; other: S[] } {
+  const best = new Map<string, { score: S; value: number }>();
+  for (const score of scores) {
+    const value = score.calculatedData.jubility;
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+    const key = `${score.song.id}\u0000${family(score.chart.difficulty)}`;
+    const held = best.get(key);
+    if (!held || value > held.value) best.set(key, { score, value });
+  }
+  const ranked = [...best.values()].sort((a, b) => b.value - a.value);
+  const side = (pickUp: boolean) =>
+    ranked
+      .filter((e) => (e.score.song.data.displayVersion === PICK_UP_VERSION) === pickUp)
+      .slice(0, JUBILITY_COUNTED)
+      .map((e) => e.score);
+  return { pickUp: side(true), other: side(false) };
+}
+
 /** Best 30 jubilities on PICK UP songs plus best 30 on the others, one per song and difficulty family; 0 with none. */
 export const JUBILITY_PROFILE: AggregateRatingAlg = {
   description: 'Your profile jubility. This takes your best 30 scores on PICK UP songs, and your best 30 elsewhere.',
   calculate(scores) {
-    const pickUp: number[] = [];
-    const other: number[] = [];
-    for (const { score, value } of bestPerKey(scores, 'jubility', (s) => `${s.song.id}\u0000${family(s.chart.difficulty)}`)) {
-      (score.song.data.displayVersion === PICK_UP_VERSION ? pickUp : other).push(value);
-    }
-    return fixedSum([...topN(pickUp, 30), ...topN(other, 30)], TENTHS);
+    const { pickUp, other } = jubilityBreakdown(scores);
+    return fixedSum(
+      [...pickUp, ...other].map((s) => s.calculatedData.jubility as number),
+      TENTHS,
+    );
   },
 };
 

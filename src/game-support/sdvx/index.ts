@@ -41,8 +41,6 @@ const single: GptSupport = defineGpt({
   chartData: z.looseObject({ inGameID: inGameID(), clearTier: tierEntry(), pucTier: tierEntry(), sTier: tierEntry() }),
   supportedMatchTypes: ['sdvxInGameID', 'songTitle', 'serviceSongID'],
   percentInput: 'forbidden',
-  // HEAD's game-specific user preferences.
-  preferences: z.strictObject({ vf6Target: z.number() }),
   ...deriveWith(() => single, {
     maxScore: 10_000_000,
     integerScore: true,
@@ -62,6 +60,8 @@ const single: GptSupport = defineGpt({
   }),
   pbMerge: [{ kind: 'best', optional: 'exScore', direction: 'max', name: 'Best EX Score' }],
   identityMetrics: ['exScore'],
+  // The VF6 the player aims for (a chart's VF6 is at most 0.5).
+  preferences: { schema: z.strictObject({ vf6Target: z.number().min(0).max(0.5).optional() }), defaults: {} },
 });
 
 export const SDVX: GameSupport = {

@@ -41,8 +41,6 @@ function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     }),
     supportedMatchTypes: ['uscChartHash', 'serviceSongID'],
     percentInput: 'forbidden',
-    // HEAD's game-specific user preferences.
-    preferences: z.strictObject({ vf6Target: z.number() }),
     ...deriveWith(() => gpt, {
       maxScore: 10_000_000,
       integerScore: true,
@@ -62,6 +60,8 @@ function uscGpt(playtype: 'Controller' | 'Keyboard'): GptSupport {
     }),
     pbMerge: [],
     identityMetrics: [],
+    // The VF6 the player aims for (a chart's VF6 is at most 0.5).
+    preferences: { schema: z.strictObject({ vf6Target: z.number().min(0).max(0.5).optional() }), defaults: {} },
   });
   return gpt;
 }

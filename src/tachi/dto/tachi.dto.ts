@@ -3,7 +3,7 @@ import { IsIn } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/validators.js';
 import { IMPORT_TYPES } from '../../imports/import-types/registry.js';
 import { FailedImportDocument, ImportDocument } from '../../presenters/import.presenter.js';
-import { TachiUserDocument } from '../../presenters/user.presenter.js';
+import { UserDocument } from '../../presenters/user.presenter.js';
 
 const IMPORT_TYPE_NAMES = IMPORT_TYPES.map((t) => t.name);
 
@@ -34,11 +34,19 @@ export class TachiConfigResponse {
 /** Tachi's GET /imports: the site's latest completed imports and their users. */
 export class RecentImportsResponse {
   @ApiProperty({ type: [ImportDocument], description: 'The 500 latest completed imports, latest finished first.' }) imports!: ImportDocument[];
-  @ApiProperty({ type: [TachiUserDocument], description: 'The users of those imports, each once.' }) users!: TachiUserDocument[];
+  @ApiProperty({
+    type: [UserDocument],
+    description: "The users of those imports, each once (Tachi's user documents: this route is served under API_PROFILE=tachi).",
+  })
+  users!: UserDocument[];
 }
 
 /** Tachi's GET /imports/failed: the site's latest failed imports and their users. */
 export class RecentFailedImportsResponse {
   @ApiProperty({ type: [FailedImportDocument], description: 'The 500 latest failed imports, latest started first.' }) failedImports!: FailedImportDocument[];
-  @ApiProperty({ type: [TachiUserDocument], description: 'The users of those imports, each once.' }) users!: TachiUserDocument[];
+  @ApiProperty({
+    type: [UserDocument],
+    description: "The users of those imports, each once (Tachi's user documents: this route is served under API_PROFILE=tachi).",
+  })
+  users!: UserDocument[];
 }

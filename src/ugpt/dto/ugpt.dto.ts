@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { Equals, IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { NullableOptional, OptionalNotNull } from '../../common/validation/validators.js';
 import { CHART_STAT_PROPERTIES, STAT_MODES } from '../showcase-stats.js';
 import { SearchText } from '../../http/query-params.js';
@@ -44,6 +44,34 @@ export class PatchUgptSettingsDto {
   @IsString()
   @MaxLength(100)
   preferredProfileAlg?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, enum: ['grade', 'lamp'], description: 'The enum metric shown by default, or null.' })
+  @NullableOptional()
+  @IsString()
+  @MaxLength(100)
+  preferredDefaultEnum?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A tableID of this GPT, or null.' })
+  @NullableOptional()
+  @IsString()
+  @Length(1, 100)
+  defaultTable?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, enum: ['global', 'rival'] })
+  @NullableOptional()
+  @IsIn(['global', 'rival'])
+  preferredRanking?: 'global' | 'rival' | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    description:
+      "The GPT's own preferences to change, key by key (others keep their values): iidx {display2DXTra: boolean, bpiTarget: integer 0–100}, sdvx and usc {vf6Target: 0–0.5}, bms {displayTables: string[] (≤ 50)}, jubeat {jubilityTarget: 0–165.1}; other GPTs have none. null puts every key back to its default.",
+  })
+  @NullableOptional()
+  @IsObject()
+  gameSpecific?: Record<string, unknown> | null;
 
   /** Declared only to refuse it with a message that says where stats are set. */
   @Equals(undefined, { message: 'stats cannot be changed here: use PATCH .../showcase.' })
