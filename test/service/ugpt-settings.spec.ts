@@ -105,7 +105,7 @@ describe('UgptSettingsService', () => {
 
     it.each([
       ['iidx', { bpiTarget: 101 }, SP, /gameSpecific\.bpiTarget.*iidx SP takes: display2DXTra, bpiTarget/],
-      ['iidx', { bpiTarget: 12.5 }, SP, /gameSpecific\.bpiTarget/],
+      ['iidx', { bpiTarget: -15.5 }, SP, /gameSpecific\.bpiTarget/],
       ['iidx', { display2DXTra: 'yes' }, SP, /gameSpecific\.display2DXTra/],
       ['iidx', { vf6Target: 0.3 }, SP, /Invalid gameSpecific: .*vf6Target/],
       ['sdvx', { vf6Target: 0.51 }, SDVX, /gameSpecific\.vf6Target/],

@@ -157,9 +157,9 @@ function iidxGpt(playtype: 'SP' | 'DP', own: Pick<GptSupport, 'scoreMeta' | 'cha
     identityMetrics: [],
     preferredDefaultEnum: 'lamp',
     targets: EX_SCORE_TARGETS,
-    // Whether 2dxtra charts show in chart lists, and the BPI the player aims for.
+    // Whether 2dxtra charts show in chart lists, and the BPI the player aims for (-15 to 100, as Tachi's).
     preferences: {
-      schema: z.strictObject({ display2DXTra: z.boolean().optional(), bpiTarget: z.number().int().min(0).max(100).optional() }),
+      schema: z.strictObject({ display2DXTra: z.boolean().optional(), bpiTarget: z.number().min(-15).max(100).optional() }),
       defaults: { display2DXTra: false, bpiTarget: 0 },
     },
   });
