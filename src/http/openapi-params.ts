@@ -34,6 +34,13 @@ const PATH_PARAMETERS: Record<string, Documented> = {
   questlineID: textID("A questline's questlineID."),
   chartHash: textID("The chart's SHA-1 hash, as USC sends it (a USC chart's data.hashSHA1)."),
   sha256: textID("The chart's SHA-256 hash, as beatoraja sends it (a BMS or PMS chart's data.hashSHA256)."),
+  iidxPlaytype: {
+    description: "One of beatmania IIDX's playtypes.",
+    schema: { type: 'string', enum: [...(GAMES.find((g) => g.game === 'iidx')?.playtypes ?? [])] },
+  },
+  bmsPlaytype: { description: "One of BMS's playtypes.", schema: { type: 'string', enum: [...(GAMES.find((g) => g.game === 'bms')?.playtypes ?? [])] } },
+  playlistID: textID('A playlist set (GET /api/v1/games/iidx/{iidxPlaytype}/playlists lists them).'),
+  urlName: textID("A custom table's urlName (GET /api/v1/games/bms/{bmsPlaytype}/custom-tables lists them)."),
 };
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
