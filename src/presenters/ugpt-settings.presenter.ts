@@ -25,7 +25,27 @@ export const STAT_VARIANTS: SchemaObject[] = [
   },
 ];
 
-export const STAT_SCHEMA: SchemaObject = { oneOf: STAT_VARIANTS };
+/** Tachi's ShowcaseStatDetails: the same, with `property` named `metric`. */
+export const TACHI_STAT_VARIANTS: SchemaObject[] = STAT_VARIANTS.map((variant) => ({
+  ...variant,
+  required: variant.required!.map((key) => (key === 'property' ? 'metric' : key)),
+  properties: Object.fromEntries(Object.entries(variant.properties!).map(([key, value]) => [key === 'property' ? 'metric' : key, value])),
+}));
+
+/** A stat in a request (either name, in both profiles) or an answer (`metric` under API_PROFILE=tachi). */
+export const STAT_SCHEMA: SchemaObject = {
+  oneOf: [...STAT_VARIANTS, ...TACHI_STAT_VARIANTS],
+  description: 'Under API_PROFILE=tachi answers name `property` `metric`, as Tachi does; requests may use either name in both profiles.',
+};
+
+/** A showcase stat: the spec's StatDocument, or Tachi's ShowcaseStatDetails, whose `property` is named `metric`. */
+export const toStatDocument = definePresenter('stat', {
+  spec: (stat: StatDocument): StatDocument => ({ ...stat }),
+  tachi: (_stat, spec: StatDocument) =>
+    spec.mode === 'chart'
+      ? { mode: spec.mode, chartID: spec.chartID, metric: spec.property }
+      : { mode: spec.mode, folderID: spec.folderID, metric: spec.property, gte: spec.gte },
+});
 
 /**
  * Spec UGPTSettingsDocument, with the preferences Tachi's web client keeps beside the spec's (the
@@ -85,7 +105,7 @@ export const toUgptSettingsDocument = definePresenter('ugptSettings', {
     preferredScoreAlg: s.preferredScoreAlg,
     preferredSessionAlg: s.preferredSessionAlg,
     preferredProfileAlg: s.preferredProfileAlg,
-    stats: s.stats,
+    stats: s.stats.map(toStatDocument),
     preferredDefaultEnum: s.preferredDefaultEnum,
     defaultTable: s.defaultTable,
     preferredRanking: s.preferredRanking,

@@ -26,9 +26,21 @@ function describe(error: z.ZodError): string {
   return at ? `stats${at}: ${issue.message}` : issue.message;
 }
 
+/**
+ * A stat as this service keeps it: Tachi's name of the measured value, `metric` (what Tachi's web
+ * client and today's Tachi documents use), read as `property` (the spec's). Either name is taken in
+ * both profiles; both at once is a 400.
+ */
+function withProperty(raw: unknown, at: string): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('metric' in raw)) return raw;
+  const { metric, ...rest } = raw as Record<string, unknown>;
+  if ('property' in rest) throw new BadRequestException(`${at}give property or metric (Tachi's name of it), not both.`);
+  return { ...rest, property: metric };
+}
+
 /** Parses one stat (e.g. built from a query) strictly; 400 with the first problem otherwise. */
 export function parseStat(raw: unknown): StatDocument {
-  const parsed = statSchema.safeParse(raw);
+  const parsed = statSchema.safeParse(withProperty(raw, ''));
   if (!parsed.success) throw new BadRequestException(describe(parsed.error).replace(/^stats\./, ''));
   return parsed.data;
 }
@@ -38,7 +50,7 @@ export function parseStat(raw: unknown): StatDocument {
 export class StatListPipe implements PipeTransform<unknown, StatDocument[]> {
   transform(value: unknown): StatDocument[] {
     if (!Array.isArray(value)) throw new BadRequestException('The body must be a JSON array of stats.');
-    const parsed = statListSchema.safeParse(value);
+    const parsed = statListSchema.safeParse(value.map((stat, i) => withProperty(stat, `stats[${i}]: `)));
     if (!parsed.success) throw new BadRequestException(describe(parsed.error));
     return parsed.data;
   }

@@ -11,7 +11,7 @@ import type { ChartStatRelated, CustomStatResponse, FolderStatRelated, StatShowc
 import { gteProblem, parseStat } from './showcase-stats.js';
 import type { UgptContext } from './ugpt.guard.js';
 import { UgptSettingsService } from './ugpt-settings.service.js';
-import type { UgptSettingsDocument } from '../presenters/ugpt-settings.presenter.js';
+import { toStatDocument, type UgptSettingsDocument } from '../presenters/ugpt-settings.presenter.js';
 
 /** A stat's result: a chart stat's value (null when unplayed), or a folder stat's count of charts reaching gte out of the folder's charts. */
 export interface StatResult {
@@ -51,13 +51,15 @@ export class ShowcaseService {
     const { stats } = await this.settings.get(owner.id, ugpt.gpt);
     const catalog = await this.catalogOf(ugpt.gpt, stats);
     const shown = stats.filter((s) => (s.mode === 'chart' ? catalog.charts.has(s.chartID) : catalog.folders.has(s.folderID)));
-    return Promise.all(shown.map(async (stat) => ({ stat, value: await this.evaluate(ugpt.user.id, stat), related: this.related(stat, catalog) })));
+    return Promise.all(
+      shown.map(async (stat) => ({ stat: toStatDocument(stat), value: await this.evaluate(ugpt.user.id, stat), related: this.related(stat, catalog) })),
+    );
   }
 
   /** Replaces the user's showcase; every chart and folder must exist in this GPT and each gte must suit its property. */
   async replace(ugpt: UgptContext, stats: StatDocument[]): Promise<StatDocument[]> {
     await this.validate(ugpt.gpt, stats);
-    return this.settings.setStats(ugpt.user.id, ugpt.gpt, stats);
+    return (await this.settings.setStats(ugpt.user.id, ugpt.gpt, stats)).map(toStatDocument);
   }
 
   /** Replaces the user's showcase as replace does, and answers their UGPT settings with it (PUT, as Tachi's client writes it). */
@@ -70,18 +72,18 @@ export class ShowcaseService {
   async custom(ugpt: UgptContext, query: CustomStatQuery): Promise<CustomStatResponse> {
     const stat = this.statFromQuery(query);
     const catalog = await this.validate(ugpt.gpt, [stat]);
-    return { stat, result: await this.evaluate(ugpt.user.id, stat), related: this.related(stat, catalog) };
+    return { stat: toStatDocument(stat), result: await this.evaluate(ugpt.user.id, stat), related: this.related(stat, catalog) };
   }
 
   private statFromQuery(query: CustomStatQuery): StatDocument {
     if (query.mode === 'chart') {
       if (query.chartID === undefined) throw new BadRequestException('chartID is required in chart mode.');
       if (query.folderID !== undefined || query.gte !== undefined) throw new BadRequestException('folderID and gte are only for folder mode.');
-      return parseStat({ mode: 'chart', chartID: query.chartID, property: query.property });
+      return parseStat({ mode: 'chart', chartID: query.chartID, property: propertyOf(query) });
     }
     if (query.folderID === undefined || query.gte === undefined) throw new BadRequestException('folderID and gte are required in folder mode.');
     if (query.chartID !== undefined) throw new BadRequestException('chartID is only for chart mode.');
-    return parseStat({ mode: 'folder', folderID: query.folderID, property: query.property, gte: Number(query.gte) });
+    return parseStat({ mode: 'folder', folderID: query.folderID, property: propertyOf(query), gte: Number(query.gte) });
   }
 
   private async validate(gpt: GptSupport, stats: readonly StatDocument[]): Promise<StatCatalog> {
@@ -141,4 +143,12 @@ export class ShowcaseService {
     if (!row) throw new NotFoundException(`The user ${param} (projectUser) does not exist.`);
     return row;
   }
+}
+
+/** The query's measured value: `property`, or Tachi's name of it, `metric` (what Tachi's web client sends); exactly one. */
+function propertyOf(query: CustomStatQuery): CustomStatQuery['property'] {
+  if (query.property !== undefined && query.metric !== undefined) throw new BadRequestException("Give property or metric (Tachi's name of it), not both.");
+  const value = query.property ?? query.metric;
+  if (value === undefined) throw new BadRequestException('property (or metric, as Tachi names it) is required.');
+  return value;
 }

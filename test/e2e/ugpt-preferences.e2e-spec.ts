@@ -145,15 +145,41 @@ describe.each(['spec', 'tachi'] as const)('UGPT preferences, PUT showcase and su
       { mode: 'folder', folderID: LEVEL_17_UP, property: 'lamp', gte: 2 },
     ];
 
+    /** Stats as the profile serves them: Tachi names `property` `metric`. */
+    const served = (stats: Record<string, unknown>[]) => (tachi ? stats.map(({ property, ...rest }) => ({ ...rest, metric: property })) : stats);
+    /** The same stats under Tachi's name, as Tachi's web client writes them. */
+    const WITH_METRIC = STATS.map(({ property, ...rest }) => ({ ...rest, metric: property }));
+
     it('replaces the showcase and answers the settings document with it; GET evaluates it', async () => {
       const doc = body(await other.agent.put(ugpt(other, '/showcase')).send(STATS));
-      expect(preferencesOf(doc)).toEqual({ ...DEFAULTS, stats: STATS });
+      expect(preferencesOf(doc)).toEqual({ ...DEFAULTS, stats: served(STATS) });
       if (tachi) expect(doc).toMatchObject({ userID: other.user.id, game: 'sdvx', playtype: 'Single', rivals: [] });
       const results = body<{ stat: unknown; value: unknown }[]>(await t.http().get(ugpt(other, '/showcase')));
-      expect(results.map((r) => r.stat)).toEqual(STATS);
+      expect(results.map((r) => r.stat)).toEqual(served(STATS));
       // 9,500,000 on 1-EXH; 1-EXH is level 14, so no chart of level 17+ is played.
       expect(results.map((r) => r.value)).toEqual([{ value: 9_500_000 }, { value: 0, outOf: 10 }]);
       expect(preferencesOf(body(await other.agent.put(ugpt(other, '/showcase')).send([])))).toEqual(DEFAULTS);
+    });
+
+    it("takes Tachi's name metric for property in both profiles (the body and showcase/custom's query); both at once is a 400", async () => {
+      expect(preferencesOf(body(await other.agent.put(ugpt(other, '/showcase')).send(WITH_METRIC))).stats).toEqual(served(STATS));
+      expect(body<unknown[]>(await other.agent.patch(ugpt(other, '/showcase')).send(WITH_METRIC))).toEqual(served(STATS));
+      // As Tachi's game profile page asks for each stat.
+      const custom = body<{ stat: unknown; result: unknown }>(
+        await t.http().get(ugpt(other, `/showcase/custom?mode=folder&metric=lamp&folderID=${LEVEL_17_UP}&gte=2`)),
+      );
+      expect(custom).toMatchObject({ stat: served([STATS[1]])[0], result: { value: 0, outOf: 10 } });
+      const byProperty = body<{ stat: unknown }>(
+        await t.http().get(ugpt(other, `/showcase/custom?mode=chart&property=score&chartID=${fixtureChartID(1, 'EXH')}`)),
+      );
+      expect(byProperty.stat).toEqual(served([STATS[0]])[0]);
+      expect(
+        error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&property=score&metric=score&chartID=${fixtureChartID(1, 'EXH')}`)), 400),
+      ).toMatch(/property or metric/);
+      expect(error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&chartID=${fixtureChartID(1, 'EXH')}`)), 400)).toMatch(/property \(or metric/);
+      expect(error(await other.agent.put(ugpt(other, '/showcase')).send([{ ...STATS[0], metric: 'score' }]), 400)).toMatch(
+        /stats\[0\]: give property or metric/,
+      );
     });
 
     it.each([
@@ -166,7 +192,7 @@ describe.each(['spec', 'tachi'] as const)('UGPT preferences, PUT showcase and su
     ])('400s %s and keeps the showcase', async (_what, stats, message) => {
       body(await other.agent.put(ugpt(other, '/showcase')).send(STATS));
       expect(error(await other.agent.put(ugpt(other, '/showcase')).send(stats), 400)).toMatch(message);
-      expect(preferencesOf(body(await t.http().get(ugpt(other, '/settings')))).stats).toEqual(STATS);
+      expect(preferencesOf(body(await t.http().get(ugpt(other, '/settings')))).stats).toEqual(served(STATS));
     });
 
     it('answers 401 to a guest, 403 to another user or a token without customise_profile, 404 to a GPT not played', async () => {
@@ -177,7 +203,7 @@ describe.each(['spec', 'tachi'] as const)('UGPT preferences, PUT showcase and su
       error(await newcomer.agent.put(ugpt(newcomer, '/showcase')).send(STATS), 404);
       expect(preferencesOf(body(await t.http().get(ugpt(player, '/settings')))).stats).toEqual([]);
       const strong = await token(player, ['customise_profile']);
-      expect(preferencesOf(body(await t.http().put(ugpt(player, '/showcase')).set(bearer(strong)).send(STATS))).stats).toEqual(STATS);
+      expect(preferencesOf(body(await t.http().put(ugpt(player, '/showcase')).set(bearer(strong)).send(STATS))).stats).toEqual(served(STATS));
     });
   });
 

@@ -92,9 +92,15 @@ export class CustomStatQuery {
   @IsIn(STAT_MODES)
   mode!: (typeof STAT_MODES)[number];
 
-  @ApiProperty({ enum: CHART_STAT_PROPERTIES, description: 'playcount only in chart mode.' })
+  @ApiPropertyOptional({ enum: CHART_STAT_PROPERTIES, description: 'What is measured (playcount only in chart mode); this or metric is required.' })
+  @OptionalNotNull()
   @IsIn(CHART_STAT_PROPERTIES)
-  property!: (typeof CHART_STAT_PROPERTIES)[number];
+  property?: (typeof CHART_STAT_PROPERTIES)[number];
+
+  @ApiPropertyOptional({ enum: CHART_STAT_PROPERTIES, description: "Tachi's name of property (what Tachi's web client sends); give one of the two." })
+  @OptionalNotNull()
+  @IsIn(CHART_STAT_PROPERTIES)
+  metric?: (typeof CHART_STAT_PROPERTIES)[number];
 
   @ApiPropertyOptional({ description: 'Mode chart: the chart.' })
   @OptionalNotNull()

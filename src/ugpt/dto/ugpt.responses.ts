@@ -4,7 +4,7 @@ import { ChartDocument, FolderDocument, SongDocument } from '../../presenters/ca
 import { GameStatsDocument, RankingDocument } from '../../presenters/game-stats.presenter.js';
 import { UserDocument } from '../../presenters/user.presenter.js';
 
-import { STAT_VARIANTS } from '../../presenters/ugpt-settings.presenter.js';
+import { STAT_SCHEMA } from '../../presenters/ugpt-settings.presenter.js';
 
 export { STAT_SCHEMA, UgptSettingsDocument } from '../../presenters/ugpt-settings.presenter.js';
 
@@ -27,13 +27,13 @@ const RELATED = { oneOf: [{ $ref: getSchemaPath(ChartStatRelated) }, { $ref: get
 
 /** Spec StatShowcaseResults item. */
 export class StatShowcaseResult {
-  @ApiProperty({ oneOf: STAT_VARIANTS }) stat!: StatDocument;
+  @ApiProperty(STAT_SCHEMA) stat!: StatDocument;
   @ApiProperty({ type: StatResultDocument }) value!: StatResultDocument;
   @ApiProperty(RELATED) related!: ChartStatRelated | FolderStatRelated;
 }
 
 export class CustomStatResponse {
-  @ApiProperty({ oneOf: STAT_VARIANTS }) stat!: StatDocument;
+  @ApiProperty(STAT_SCHEMA) stat!: StatDocument;
   @ApiProperty({ type: StatResultDocument }) result!: StatResultDocument;
   @ApiProperty(RELATED) related!: ChartStatRelated | FolderStatRelated;
 }
