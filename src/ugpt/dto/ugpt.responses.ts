@@ -27,13 +27,13 @@ const RELATED = { oneOf: [{ $ref: getSchemaPath(ChartStatRelated) }, { $ref: get
 
 /** Spec StatShowcaseResults item. */
 export class StatShowcaseResult {
-  @ApiProperty(STAT_SCHEMA) stat!: StatDocument;
+  @ApiProperty({ oneOf: STAT_SCHEMA.oneOf, description: STAT_SCHEMA.description }) stat!: StatDocument;
   @ApiProperty({ type: StatResultDocument }) value!: StatResultDocument;
   @ApiProperty(RELATED) related!: ChartStatRelated | FolderStatRelated;
 }
 
 export class CustomStatResponse {
-  @ApiProperty(STAT_SCHEMA) stat!: StatDocument;
+  @ApiProperty({ oneOf: STAT_SCHEMA.oneOf, description: STAT_SCHEMA.description }) stat!: StatDocument;
   @ApiProperty({ type: StatResultDocument }) result!: StatResultDocument;
   @ApiProperty(RELATED) related!: ChartStatRelated | FolderStatRelated;
 }
