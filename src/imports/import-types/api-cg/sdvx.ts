@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ANY_INF } from '../../../game-support/sdvx/match-types.js';
+import type { ConvertedItem } from '../types.js';
+import { badTime, cgPlayTime, count, readItem, unknownValue } from './cg-common.js';
+
+/** CG's SDVX difficulty index; 3 is the fourth difficulty whatever the version calls it, 5 ULT (2025). */
+export const CG_SDVX_DIFFICULTIES = ['NOV', 'ADV', 'EXH', ANY_INF, 'MXM', 'ULT'] as const;
+/** CG's SDVX version number → the GPT's version. */
+export const CG_SDVX_VERSIONS: Readonly<Record<number, string>> = { 1: 'booth', 2: 'inf', 3: 'gw', 4: 'heaven', 5: 'vivid', 6: 'exceed' };
+/** CG's clearType. */
+export const CG_SDVX_LAMPS: Readonly<Record<number, string>> = {
+  1: 'FAILED',
+  2: 'CLEAR',
+  3: 'EXCESSIVE CLEAR',
+  4: 'ULTIMATE CHAIN',
+  5: 'PERFECT ULTIMATE CHAIN',
+  6: 'MAXXIVE CLEAR',
+};
+
+const schema = z.object({
+  internalId: count(),
+  difficulty: z.number().int(),
+  version: z.number().int(),
+  score: z.number().int().min(0).max(10_000_000),
+  exScore: count(),
+  clearType: z.number().int(),
+  maxChain: count(),
+  critical: count(),
+  near: count(),
+  error: count(),
+  dateTime: z.string(),
+});
+
+/** One CG SDVX play → an sdvx Single element of its version, matched by in-game id. An exScore of 0 is "not recorded". */
+export function convertCgSdvx(raw: unknown): ConvertedItem {
+  const read = readItem(schema, raw, 'SDVX');
+  if (!read.ok) return read.error;
+  const s = read.item;
+  const difficulty = CG_SDVX_DIFFICULTIES[s.difficulty] as string | undefined;
+  if (difficulty === undefined) return unknownValue('difficulty', s.difficulty, '0 (NOV) to 5 (ULT)');
+  const version = CG_SDVX_VERSIONS[s.version];
+  if (version === undefined) return unknownValue('version', s.version, '1 (BOOTH) to 6 (EXCEED GEAR)');
+  const lamp = CG_SDVX_LAMPS[s.clearType];
+  if (lamp === undefined) return unknownValue('clearType', s.clearType, '1 (FAILED) to 6 (MAXXIVE CLEAR)');
+  const timeAchieved = cgPlayTime(s.dateTime);
+  if (timeAchieved === undefined) return badTime(s.dateTime);
+  return {
+    kind: 'score',
+    version,
+    element: {
+      matchType: 'sdvxInGameID',
+      identifier: String(s.internalId),
+      difficulty,
+      score: s.score,
+      lamp,
+      timeAchieved,
+      judgements: { critical: s.critical, near: s.near, miss: s.error },
+      optional: { maxCombo: s.maxChain, exScore: s.exScore === 0 ? null : s.exScore },
+    },
+  };
+}
