@@ -35,8 +35,8 @@ export interface FakeCgServer {
   url: string;
   apiKey: string;
   switches: FakeCgSwitches;
-  /** Every request received (its path and query), in order. */
-  requests: URL[];
+  /** Every request received (its path and query, and its User-Agent), in order. */
+  requests: { url: URL; userAgent: string | undefined }[];
   /** Registers a card (16 alphanumerics) with its PIN (4 digits) and the profile name CG reports. */
   addCard(cardID: string, pin: string, name?: string): void;
   /** Adds plays of a card for one game (the card must be added first). */
@@ -139,7 +139,7 @@ export const cgPlays = {
 export async function startFakeCgServer(options: { apiKey?: string; host?: string } = {}): Promise<FakeCgServer> {
   const apiKey = options.apiKey ?? 'fake-cg-api-key-0123456789';
   const cards = new Map<string, { pin: string; name: string; plays: Map<string, Record<string, unknown>[]> }>();
-  const requests: URL[] = [];
+  const requests: { url: URL; userAgent: string | undefined }[] = [];
   const switches: FakeCgSwitches = { ...DEFAULT_SWITCHES };
 
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -149,7 +149,7 @@ export async function startFakeCgServer(options: { apiKey?: string; host?: strin
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-cg');
-    requests.push(url);
+    requests.push({ url, userAgent: req.headers['user-agent'] });
     const respond = () => {
       const game = /^\/([a-z]+)-scores$/.exec(url.pathname)?.[1];
       if (req.method !== 'GET' || !game || !PATHS.has(game)) return answer(res, 404, { success: false, message: 'Not found.' });

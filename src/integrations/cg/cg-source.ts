@@ -65,8 +65,7 @@ export function createCgSource(service: CgService, game: CgGame): FromApiSource<
             ? reason
             : new FromApiError(504, `The sync was stopped before ${label} answered: it ran past its deadline or was cancelled.`);
         }
-        if (timeout.aborted)
-          return new FromApiError(504, `${label} did not answer within ${Math.round(ctx.requestTimeoutMs / 1000)} seconds. Try again later.`);
+        if (timeout.aborted) return new FromApiError(504, `${label} did not answer within ${ctx.requestTimeoutMs / 1000} seconds. Try again later.`);
         const code = (err as { cause?: { code?: unknown } }).cause?.code;
         return new FromApiError(502, `Could not reach ${label}${typeof code === 'string' ? ` (${code})` : ''}. Is it down? Try again later.`);
       };
@@ -92,7 +91,7 @@ export function createCgSource(service: CgService, game: CgGame): FromApiSource<
       }
       if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false) {
         const message = cgMessage((body as { message?: unknown }).message, [ctx.credentials.pin, ctx.config.apiKey]);
-        throw new FromApiError(400, `${label} refused the request: ${message}. Check the card ID and PIN linked for ${label}.`);
+        throw new FromApiError(400, `${label} refused the request: ${message}`);
       }
       if (status < 200 || status >= 300) throw new FromApiError(502, `${label} answered HTTP ${status}. Try again later.`);
       const parsed = answer.safeParse(body);
