@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findImportType } from '../../src/imports/import-types/registry.js';
+import { CG_MAX_BODY_BYTES } from '../../src/integrations/cg/cg-source.js';
 import { cgSources, createCgSource, type CgConfig, type CgCredentials } from '../../src/integrations/cg/index.js';
 import { FromApiError, type FromApiFetchContext, type FromApiFetchResult } from '../../src/integrations/from-api/source.js';
 import { cgPlays, startFakeCgServer, type FakeCgServer } from '../support/fake-cg-server.js';
@@ -222,6 +223,44 @@ describe('CG sources against the fake CG', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const e = await fatal(createCgSource('dev', 'sdvx').fetch(context({ config: { url: `http://127.0.0.1:${port}`, apiKey: cg.apiKey } })));
     expect([e.status, e.message]).toEqual([502, 'Could not reach CG (dev) (ECONNREFUSED). Is it down? Try again later.']);
+  });
+
+  it('an answer larger than the limit (64 MB; 2 MB here) is 502, whether its length is declared or it just keeps coming', async () => {
+    expect(CG_MAX_BODY_BYTES).toBe(64 * 1024 * 1024);
+    const LIMIT = 2 * 1024 * 1024;
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const huge = http.createServer((req, res) => {
+      if (req.url?.startsWith('/sdvx-scores')) {
+        // Declared: refused before the body is read.
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(LIMIT + 1) });
+        res.write(chunk);
+        return;
+      }
+      // Streamed without a length: refused once past the limit.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent <= LIMIT + chunk.length) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return res.once('drain', more);
+        }
+        res.end();
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      more();
+    });
+    await new Promise<void>((resolve) => huge.listen(0, '127.0.0.1', resolve));
+    const { port } = huge.address() as AddressInfo;
+    try {
+      const config = { url: `http://127.0.0.1:${port}`, apiKey: cg.apiKey };
+      const declared = await fatal(createCgSource('dev', 'sdvx', { maxBodyBytes: LIMIT }).fetch(context({ config })));
+      expect([declared.status, declared.message]).toEqual([502, 'CG (dev) sent an answer larger than 2 MB.']);
+      const streamed = await fatal(createCgSource('dev', 'popn', { maxBodyBytes: LIMIT }).fetch(context({ config })));
+      expect([streamed.status, streamed.message]).toEqual([502, 'CG (dev) sent an answer larger than 2 MB.']);
+    } finally {
+      huge.closeAllConnections();
+      await new Promise<void>((resolve) => huge.close(() => resolve()));
+    }
   });
 
   it('a redirect is 502, not followed', async () => {

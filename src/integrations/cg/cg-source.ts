@@ -28,6 +28,30 @@ const answer = z.object({
 
 const MAX_MESSAGE = 300;
 
+/** The largest answer read: CG sends every play in one body (~300 bytes a play, so ~200,000 plays). */
+export const CG_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** The body as text, refusing one past CG_MAX_BODY_BYTES as it arrives rather than holding it all. */
+async function readCapped(res: Response, label: string, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  const tooLarge = () => new FromApiError(502, `${label} sent an answer larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the stream.
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) break;
+    chunks.push(chunk);
+  }
+  if (size > maxBytes) throw tooLarge();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * CG's own message for a refused request, safe to show: the PIN and the API key (which CG may echo)
  * are masked, control characters dropped, the length capped.
@@ -44,7 +68,8 @@ export function cgMessage(message: unknown, secrets: readonly string[]): string 
  * The fetch step of `api/cg-<service>-<game>`: one GET of `<url>/<game>-scores` with the deployment's
  * API key and the player's card and PIN. The URL carries both secrets, so no message names it.
  */
-export function createCgSource(service: CgService, game: CgGame): FromApiSource<CgCredentials, CgConfig> {
+export function createCgSource(service: CgService, game: CgGame, options: { maxBodyBytes?: number } = {}): FromApiSource<CgCredentials, CgConfig> {
+  const maxBodyBytes = options.maxBodyBytes ?? CG_MAX_BODY_BYTES;
   const label = `CG (${service})`;
   return {
     importType: cgImportTypeName(service, game),
@@ -77,7 +102,7 @@ export function createCgSource(service: CgService, game: CgGame): FromApiSource<
         const res = await fetch(url, { headers: { 'User-Agent': ctx.userAgent, Accept: 'application/json' }, signal, redirect: 'manual' });
         status = res.status;
         contentType = res.headers.get('content-type') ?? 'no content type';
-        text = await res.text();
+        text = await readCapped(res, label, maxBodyBytes);
       } catch (err) {
         throw failed(err);
       }
