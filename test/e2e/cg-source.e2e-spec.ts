@@ -153,10 +153,23 @@ describe('CG sources against the fake CG', () => {
     expect([e.status, e.message]).toEqual([502, 'CG (gan) did not answer with JSON (HTTP 200, text/html). Is it down? Try again later.']);
   });
 
-  it('an HTTP error is 502', async () => {
+  it('an HTTP error is 502, with CG’s message when it gives one', async () => {
     cg.switches.status = 500;
     const e = await fatal(createCgSource('gan', 'sdvx').fetch(context()));
     expect([e.status, e.message]).toEqual([502, 'CG (gan) answered HTTP 500. Try again later.']);
+
+    const failing = http.createServer((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'Database unavailable.' }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const { port } = failing.address() as AddressInfo;
+    try {
+      const f = await fatal(createCgSource('gan', 'sdvx').fetch(context({ config: { url: `http://127.0.0.1:${port}`, apiKey: cg.apiKey } })));
+      expect([f.status, f.message]).toEqual([502, 'CG (gan) failed (HTTP 503): Database unavailable. Try again later.']);
+    } finally {
+      await new Promise<void>((resolve) => failing.close(() => resolve()));
+    }
   });
 
   it('an answer of another shape is 502', async () => {

@@ -116,6 +116,8 @@ export function createCgSource(service: CgService, game: CgGame, options: { maxB
       }
       if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false) {
         const message = cgMessage((body as { message?: unknown }).message, [ctx.credentials.pin, ctx.config.apiKey]);
+        // A refusal is the request's (wrong card, PIN or key): 400. CG failing on its side is no client mistake: 502.
+        if (status >= 500) throw new FromApiError(502, `${label} failed (HTTP ${status}): ${message} Try again later.`);
         throw new FromApiError(400, `${label} refused the request: ${message}`);
       }
       if (status < 200 || status >= 300) throw new FromApiError(502, `${label} answered HTTP ${status}. Try again later.`);
