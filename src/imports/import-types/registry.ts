@@ -1,3 +1,4 @@
+import { apiMytFormat } from './api-myt/index.js';
 import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
 import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
@@ -28,6 +29,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   kshookSv6c,
   kshookSv6cStatic,
   beatoraja,
+  apiMytFormat,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);

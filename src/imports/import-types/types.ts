@@ -71,7 +71,7 @@ export type ConvertedItem =
  */
 export interface ImportType<Item = unknown> {
   /** The importType clients send and ImportDocuments report, e.g. 'file/batch-manual'. */
-  readonly name: `file/${string}` | `ir/${string}`;
+  readonly name: `file/${string}` | `ir/${string}` | `api/${string}`;
   /**
    * false when the format's times are not each play's own (a CSV's per-song "last played", which an
    * export re-stamps; a hook's receive time): score and orphan ids then leave the time out, so an
