@@ -68,7 +68,15 @@ describe('MYT sources against the fake MYT (gRPC over TLS)', () => {
   });
   afterAll(() => fake.close());
   afterEach(() => {
-    Object.assign(fake.switches, { notFound: false, failAfterItems: null, stallAfterItems: null, stallMs: null, unspecifiedEnums: false, dataError: false });
+    Object.assign(fake.switches, {
+      notFound: false,
+      failAfterItems: null,
+      stallAfterItems: null,
+      stallMs: null,
+      unspecifiedEnums: false,
+      dataError: false,
+      slowLookupMs: null,
+    });
     fake.calls.length = 0;
   });
 
@@ -149,6 +157,14 @@ describe('MYT sources against the fake MYT (gRPC over TLS)', () => {
     expect(error.status).toBe(504);
     expect(error.message).toBe('MYT sent nothing for 0.4 s while streaming your plays; the sync was stopped. Nothing was imported.');
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('gives the card lookup a deadline of the request timeout (504)', async () => {
+    fake.switches.slowLookupMs = 3000;
+    const started = Date.now();
+    const error = await fetchError(fetchFrom(fake, 'api/myt-chunithm', { requestTimeoutMs: 300 }));
+    expect([error.status, error.message]).toEqual([504, 'MYT did not answer within 0.3 s while looking up your card. Try again later.']);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('keeps a slow stream that never stays silent past the timeout', async () => {

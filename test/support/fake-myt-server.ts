@@ -27,6 +27,8 @@ export interface FakeMytSwitches {
   unspecifiedEnums: boolean;
   /** WACCA's GetData fails with INTERNAL. */
   dataError: boolean;
+  /** Lookup answers only after this many ms (past a client's deadline). */
+  slowLookupMs: number | null;
 }
 
 export interface FakeMytCall {
@@ -116,7 +118,15 @@ export async function startFakeMytServer(options: { authToken?: string; port?: n
   const cards = new Map<string, Partial<Record<MytTitleKind, string>>>();
   const plays = new Map<string, Record<string, unknown>[]>();
   const waccaData = new Map<string, Record<string, unknown>>();
-  const switches: FakeMytSwitches = { notFound: false, failAfterItems: null, stallAfterItems: null, stallMs: null, unspecifiedEnums: false, dataError: false };
+  const switches: FakeMytSwitches = {
+    notFound: false,
+    failAfterItems: null,
+    stallAfterItems: null,
+    stallMs: null,
+    unspecifiedEnums: false,
+    dataError: false,
+    slowLookupMs: null,
+  };
   const calls: FakeMytCall[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
@@ -138,7 +148,13 @@ export async function startFakeMytServer(options: { authToken?: string; port?: n
       const titles = Object.entries(card)
         .filter(([kind]) => wanted.includes(kind))
         .map(([kind, id]) => ({ title_kind: kind, title_api_id: id }));
-      callback(null, { player_api_id: `player-${call.request.access_code.slice(-4)}`, titles });
+      const answer = { player_api_id: `player-${call.request.access_code.slice(-4)}`, titles };
+      if (switches.slowLookupMs === null) return callback(null, answer);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        callback(null, answer);
+      }, switches.slowLookupMs);
+      timers.add(timer);
     },
   });
 
