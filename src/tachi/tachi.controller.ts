@@ -31,7 +31,8 @@ export class TachiController {
       NAME: SERVICE_NAME,
       TYPE: 'omni',
       GAMES: GAMES.map((g) => g.game),
-      IMPORT_TYPES: IMPORT_TYPES.map((t) => t.name),
+      // api/ types are listed only where their service is configured (the from-api route's configuration).
+      IMPORT_TYPES: IMPORT_TYPES.filter((t) => !t.name.startsWith('api/')).map((t) => t.name),
       // Tachi's "POST /auth/register is open" (it answers 501 when false). Here registering always works: with INVITE_ONLY it takes an invite code.
       SIGNUPS_ENABLED: true,
     };

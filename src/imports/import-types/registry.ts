@@ -1,4 +1,5 @@
 import { apiCgFormat } from './api-cg/index.js';
+import { apiMytFormat } from './api-myt/index.js';
 import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
 import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
@@ -30,6 +31,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   kshookSv6cStatic,
   beatoraja,
   apiCgFormat,
+  apiMytFormat,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
