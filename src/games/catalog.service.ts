@@ -35,9 +35,10 @@ export class CatalogService {
     return { song: toSongDocument(song), charts: charts.map(toChartDocument) };
   }
 
-  async charts(gpt: GptSupport, search: string | undefined): Promise<ChartListResponse> {
+  /** The GPT's charts by popularity; with `playedBy`, only those of songs that user has a PB on. */
+  async charts(gpt: GptSupport, search: string | undefined, playedBy?: number): Promise<ChartListResponse> {
     // an empty (or blank) search is no search: the most popular charts
-    const rows = await this.catalog.popularCharts(gpt.game, gpt.playtype, search?.trim() || undefined, CHART_LIST_LIMIT);
+    const rows = await this.catalog.popularCharts(gpt.game, gpt.playtype, search?.trim() || undefined, CHART_LIST_LIMIT, playedBy);
     const songs = await this.catalog.songsByIds(
       gpt.game,
       rows.map((c) => c.songID),
@@ -73,7 +74,9 @@ export class CatalogService {
     return { count: await this.catalog.playcount(chartID) };
   }
 
+  /** Folders by title and search terms; an empty (or blank) search finds none, as Tachi's text search. */
   async searchFolders(gpt: GptSupport, search: string, includeInactive: boolean): Promise<FolderDocument[]> {
+    if (!search.trim()) return [];
     return (await this.catalog.searchFolders(gpt.game, gpt.playtype, search, includeInactive, FOLDER_SEARCH_LIMIT)).map(toFolderDocument);
   }
 

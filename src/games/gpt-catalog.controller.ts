@@ -1,5 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, UnauthorizedException } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Auth } from '../http/auth/access.decorators.js';
+import type { AuthContext } from '../http/auth/auth-context.js';
 import { Gpt } from '../http/gpt.decorator.js';
 import { ParseIdPipe } from '../http/parse-id.pipe.js';
 import { CachedRead } from '../http/read-cache/cached-read.decorator.js';
@@ -33,8 +35,11 @@ export class GptCatalogController {
   @Get('charts')
   @CachedRead(chartListScopes)
   @ApiOkResponse({ type: ChartListResponse })
-  charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery): Promise<ChartListResponse> {
-    return this.catalog.charts(gpt, query.search);
+  @ApiUnauthorizedResponse({ description: 'requesterHasPlayed without being logged in.' })
+  charts(@Gpt() gpt: GptSupport, @Query() query: ChartSearchQuery, @Auth() auth: AuthContext): Promise<ChartListResponse> {
+    if (query.requesterHasPlayed === undefined) return this.catalog.charts(gpt, query.search);
+    if (!auth.user) throw new UnauthorizedException('requesterHasPlayed needs a logged-in requester.');
+    return this.catalog.charts(gpt, query.search, auth.user.id);
   }
 
   // Declared before charts/:chartID, which would otherwise capture it.

@@ -21,6 +21,7 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 interface Operation {
   [RAW_RESPONSE_EXTENSION]?: boolean;
+  parameters?: { in: string; name: string; required?: boolean }[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -38,7 +39,7 @@ function tachiClass(tachi: SchemaClass | readonly [SchemaClass]): SchemaClass {
  * with its description (apiDescription), which names the profile's answers. spec: the rest as it
  * is. tachi: each presenter's spec schema describes its tachi document instead
  * (the name stays, so every reference follows), request fields Tachi names differently carry
- * Tachi's names, every JSON answer outside rawPrefixes and RawResponse routes is wrapped in {success: true, description,
+ * Tachi's names (in bodies' schemas and as query parameters), every JSON answer outside rawPrefixes and RawResponse routes is wrapped in {success: true, description,
  * body}, and ErrorResponse is Tachi's {success: false, description}.
  */
 export function documentProfile(document: OpenAPIObject, profile: ApiProfile, rawPrefixes: readonly string[]): OpenAPIObject {
@@ -63,6 +64,7 @@ export function documentProfile(document: OpenAPIObject, profile: ApiProfile, ra
       schema.required = schema.required?.map((key: string) => (key === own ? tachi : key));
     }
   }
+  renameQueryParameters(document);
   schemas[ERROR_RESPONSE] = TACHI_ERROR_SCHEMA;
   for (const [path, item] of Object.entries(document.paths)) {
     if (rawPrefixes.some((prefix) => path.startsWith(prefix))) continue;
@@ -81,4 +83,34 @@ export function documentProfile(document: OpenAPIObject, profile: ApiProfile, ra
     }
   }
   return document;
+}
+
+/** The fields of a DTO as @nestjs/swagger lists them (its `@ApiProperty` ones). */
+function dtoFields(dto: abstract new (...args: never[]) => object): string[] {
+  const listed = (Reflect.getMetadata('swagger/apiModelPropertiesArray', dto.prototype) as string[] | undefined) ?? [];
+  return listed.map((key) => key.replace(/^:/, ''));
+}
+
+/**
+ * A query DTO's fields are the operation's query parameters (Swagger spreads the DTO, naming it
+ * nowhere): an operation whose query parameters are exactly a renamed DTO's fields takes its
+ * parameters under Tachi's names.
+ */
+function renameQueryParameters(document: OpenAPIObject): void {
+  const dtos = renamedDtos().map((dto) => ({ fields: dtoFields(dto).sort().join(','), names: tachiNames(dto) }));
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const query = ((item[method] as Operation | undefined)?.parameters ?? []).filter((p) => p.in === 'query');
+      const names = dtos.find(
+        (dto) =>
+          dto.fields ===
+          query
+            .map((p) => p.name)
+            .sort()
+            .join(','),
+      )?.names;
+      if (!names) continue;
+      for (const [tachi, own] of Object.entries(names)) for (const parameter of query.filter((p) => p.name === own)) parameter.name = tachi;
+    }
+  }
 }

@@ -6,7 +6,7 @@ const TACHI_NAMES = Symbol('request:tachi-names');
 const RENAMED = new Set<abstract new (...args: never[]) => object>();
 
 /**
- * A request field Tachi names differently: under API_PROFILE=tachi the body carries it under
+ * A request field Tachi names differently: under API_PROFILE=tachi the body or query carries it under
  * `name` (the DTO's own name is then unknown there, as in Tachi), and the validation pipe hands
  * it to the DTO under the DTO's name. Messages about it use Tachi's name.
  */

@@ -25,8 +25,8 @@ function joinMessages(errors: ValidationError[]): string {
 /**
  * The global pipe: whitelisting, unknown keys rejected, values transformed, and every message
  * joined into one readable string, each said once. A body or query that is not an object is a 400
- * too. A body's 400 is a BodyValidationException. Under API_PROFILE=tachi a body's fields Tachi
- * names differently (TachiName) are read under Tachi's names.
+ * too. A body's 400 is a BodyValidationException. Under API_PROFILE=tachi the fields of a body or
+ * query that Tachi names differently (TachiName) are read under Tachi's names.
  */
 export class ApiValidationPipe extends ValidationPipe {
   constructor(@Optional() @Inject(API_PROFILE) private readonly profile: ApiProfile = 'spec') {
@@ -54,7 +54,8 @@ export class ApiValidationPipe extends ValidationPipe {
       if (value === undefined || value === null) value = {};
       if (typeof value !== 'object' || Array.isArray(value)) throw new BadRequestException(`The request ${metadata.type} must be a JSON object.`);
     }
-    const names = this.profile === 'tachi' && isDto && metadata.type === 'body' ? Object.entries(tachiNames(metadata.metatype)) : [];
+    const names =
+      this.profile === 'tachi' && isDto && (metadata.type === 'body' || metadata.type === 'query') ? Object.entries(tachiNames(metadata.metatype)) : [];
     if (names.length === 0) return super.transform(value, metadata);
     const body = { ...(value as Record<string, unknown>) };
     for (const [tachi, own] of names) {

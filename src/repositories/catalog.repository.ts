@@ -11,6 +11,7 @@ import {
   folderCharts,
   folders,
   gameTables,
+  personalBests,
   songs,
   type BmsCourseRow,
   type ChartRow,
@@ -124,9 +125,20 @@ export class CatalogRepository {
    * (chart_rankings_popular_idx, or its primary key for the matched charts) where counting costs
    * one per player.
    */
-  async popularCharts(game: string, playtype: string, search: string | undefined, limit: number): Promise<ChartWithPlaycount[]> {
+  /** The GPT's charts, most played first; `playedBy`: only those of songs this user has a PB on in the GPT. */
+  async popularCharts(game: string, playtype: string, search: string | undefined, limit: number, playedBy?: number): Promise<ChartWithPlaycount[]> {
     const db = this.database.db;
-    const ofGpt = and(eq(charts.game, game), eq(charts.playtype, playtype));
+    const playedSongs =
+      playedBy === undefined
+        ? undefined
+        : inArray(
+            charts.songID,
+            db
+              .selectDistinct({ songID: personalBests.songID })
+              .from(personalBests)
+              .where(and(eq(personalBests.userID, playedBy), eq(personalBests.game, game), eq(personalBests.playtype, playtype))),
+          );
+    const ofGpt = and(eq(charts.game, game), eq(charts.playtype, playtype), playedSongs);
     if (search) {
       const matched = db
         .select({ id: songs.id, closeness: sql<number>`word_similarity(${search}, ${songs.searchText})`.as('closeness') })
@@ -150,7 +162,7 @@ export class CatalogRepository {
       .select({ chart: charts, playcount: chartRankings.players })
       .from(chartRankings)
       .innerJoin(charts, eq(charts.chartID, chartRankings.chartID))
-      .where(and(eq(chartRankings.game, game), eq(chartRankings.playtype, playtype), gt(chartRankings.players, 0)))
+      .where(and(eq(chartRankings.game, game), eq(chartRankings.playtype, playtype), gt(chartRankings.players, 0), playedSongs))
       .orderBy(desc(chartRankings.players), asc(charts.songID), asc(charts.chartID))
       .limit(limit);
     const unplayed =

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
 import { containsPattern } from '../database/like.js';
@@ -260,48 +260,44 @@ export class TargetsRepository {
    * The user's goal subs on the GPT whose goal concerns the chart: a single or multi goal naming
    * it, or a folder goal whose folder holds it now; with their goals, by goalID.
    */
-  async userGoalsOnChart(userID: number, game: string, playtype: string, chartID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
-    return this.db
-      .select({ goalSub: goalSubs, goal: goals })
-      .from(goalSubs)
-      .innerJoin(goals, eq(goals.goalID, goalSubs.goalID))
-      .where(
-        and(
-          eq(goalSubs.userID, userID),
-          eq(goalSubs.game, game),
-          eq(goalSubs.playtype, playtype),
-          sql`(
+  userGoalsOnChart(userID: number, game: string, playtype: string, chartID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
+    return this.userGoalsWhere(
+      userID,
+      game,
+      playtype,
+      sql`(
   (${goals.charts}->>'type' = 'single' AND ${goals.charts}->>'data' = ${chartID})
   OR (${goals.charts}->>'type' = 'multi' AND ${goals.charts}->'data' @> jsonb_build_array(${chartID}::text))
   OR (${goals.charts}->>'type' = 'folder' AND EXISTS (
     SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${goals.charts}->>'data' AND fc.chart_id = ${chartID})))`,
-        ),
-      )
-      .orderBy(asc(goalSubs.goalID));
+    );
   }
 
   /**
    * The user's goal subs on the GPT whose goal concerns the folder: a folder goal on it, or a
    * single or multi goal naming one of its charts; with their goals, by goalID.
    */
-  async userGoalsOnFolder(userID: number, game: string, playtype: string, folderID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
-    return this.db
-      .select({ goalSub: goalSubs, goal: goals })
-      .from(goalSubs)
-      .innerJoin(goals, eq(goals.goalID, goalSubs.goalID))
-      .where(
-        and(
-          eq(goalSubs.userID, userID),
-          eq(goalSubs.game, game),
-          eq(goalSubs.playtype, playtype),
-          sql`(
+  userGoalsOnFolder(userID: number, game: string, playtype: string, folderID: string): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
+    return this.userGoalsWhere(
+      userID,
+      game,
+      playtype,
+      sql`(
   (${goals.charts}->>'type' = 'folder' AND ${goals.charts}->>'data' = ${folderID})
   OR (${goals.charts}->>'type' = 'single' AND EXISTS (
     SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${folderID} AND fc.chart_id = ${goals.charts}->>'data'))
   OR (${goals.charts}->>'type' = 'multi' AND EXISTS (
     SELECT 1 FROM ${folderCharts} fc WHERE fc.folder_id = ${folderID} AND ${goals.charts}->'data' @> jsonb_build_array(fc.chart_id))))`,
-        ),
-      )
+    );
+  }
+
+  /** The user's goal subs on the GPT whose goal meets `concerns`, with their goals, by goalID. */
+  private userGoalsWhere(userID: number, game: string, playtype: string, concerns: SQL): Promise<{ goalSub: GoalSubRow; goal: GoalRow }[]> {
+    return this.db
+      .select({ goalSub: goalSubs, goal: goals })
+      .from(goalSubs)
+      .innerJoin(goals, eq(goals.goalID, goalSubs.goalID))
+      .where(and(eq(goalSubs.userID, userID), eq(goalSubs.game, game), eq(goalSubs.playtype, playtype), concerns))
       .orderBy(asc(goalSubs.goalID));
   }
 

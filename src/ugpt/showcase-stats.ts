@@ -27,9 +27,10 @@ function describe(error: z.ZodError): string {
 }
 
 /**
- * A stat as this service keeps it: Tachi's name of the measured value, `metric` (what Tachi's web
- * client and today's Tachi documents use), read as `property` (the spec's). Either name is taken in
- * both profiles; both at once is a 400.
+ * A stat of a PUT/PATCH body (a JSON array, which no DTO describes): Tachi's name of the measured
+ * value, `metric` (what Tachi's web client and today's Tachi documents use), read as `property` (the
+ * spec's). Either name is taken in both profiles; both at once is a 400. (A query's stat is a DTO,
+ * whose `property` TachiName renames.)
  */
 function withProperty(raw: unknown, at: string): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('metric' in raw)) return raw;
@@ -40,7 +41,7 @@ function withProperty(raw: unknown, at: string): unknown {
 
 /** Parses one stat (e.g. built from a query) strictly; 400 with the first problem otherwise. */
 export function parseStat(raw: unknown): StatDocument {
-  const parsed = statSchema.safeParse(withProperty(raw, ''));
+  const parsed = statSchema.safeParse(raw);
   if (!parsed.success) throw new BadRequestException(describe(parsed.error).replace(/^stats\./, ''));
   return parsed.data;
 }

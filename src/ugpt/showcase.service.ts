@@ -79,11 +79,11 @@ export class ShowcaseService {
     if (query.mode === 'chart') {
       if (query.chartID === undefined) throw new BadRequestException('chartID is required in chart mode.');
       if (query.folderID !== undefined || query.gte !== undefined) throw new BadRequestException('folderID and gte are only for folder mode.');
-      return parseStat({ mode: 'chart', chartID: query.chartID, property: propertyOf(query) });
+      return parseStat({ mode: 'chart', chartID: query.chartID, property: query.property });
     }
     if (query.folderID === undefined || query.gte === undefined) throw new BadRequestException('folderID and gte are required in folder mode.');
     if (query.chartID !== undefined) throw new BadRequestException('chartID is only for chart mode.');
-    return parseStat({ mode: 'folder', folderID: query.folderID, property: propertyOf(query), gte: Number(query.gte) });
+    return parseStat({ mode: 'folder', folderID: query.folderID, property: query.property, gte: Number(query.gte) });
   }
 
   private async validate(gpt: GptSupport, stats: readonly StatDocument[]): Promise<StatCatalog> {
@@ -143,12 +143,4 @@ export class ShowcaseService {
     if (!row) throw new NotFoundException(`The user ${param} (projectUser) does not exist.`);
     return row;
   }
-}
-
-/** The query's measured value: `property`, or Tachi's name of it, `metric` (what Tachi's web client sends); exactly one. */
-function propertyOf(query: CustomStatQuery): CustomStatQuery['property'] {
-  if (query.property !== undefined && query.metric !== undefined) throw new BadRequestException("Give property or metric (Tachi's name of it), not both.");
-  const value = query.property ?? query.metric;
-  if (value === undefined) throw new BadRequestException('property (or metric, as Tachi names it) is required.');
-  return value;
 }

@@ -4,7 +4,7 @@ import { INVITE_MONTH_MS } from '../../src/auth/invite-allowance.js';
 import type { UserDocument } from '../../src/presenters/user.presenter.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { makeAdmin, setJoinDateAndBadges, setLastSeen, setUsernameChangedAt } from '../support/db-fixtures.js';
-import { codeFrom, TestSmtpServer } from '../support/smtp.js';
+import { codeFrom, createTestAppWithMail, type TestAppWithMail } from '../support/smtp.js';
 import { emailVerified, rowsHeldBy, storedInvite, storedUser } from '../support/stored.js';
 import { failed, ok } from '../support/tachi.js';
 import { bearer, issueToken, signUp, uniqueUsername, type SignedUpUser } from '../support/users.js';
@@ -24,23 +24,20 @@ async function whoami(agent: SignedUpUser['agent']): Promise<number | null> {
 }
 
 describe('account settings (spec profile)', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   /** A new user whose registration mail was already received. */
   async function user(): Promise<SignedUpUser> {
     const u = await signUp(t);
-    await smtp.waitFor(u.email);
+    await t.smtp.waitFor(u.email);
     return u;
   }
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    t = await createTestApp({ SMTP_URL: await smtp.start() });
+    t = await createTestAppWithMail();
   });
   afterAll(async () => {
     await t.close();
-    await smtp.stop();
   });
 
   describe('GET/PATCH /users/:userID/settings', () => {
@@ -148,7 +145,7 @@ describe('account settings (spec profile)', () => {
       expect(await whoami(other)).toBeNull();
       expect((await t.http().get(`${API}/status`).set(bearer(token))).body.whoami).toBe(u.user.id);
 
-      const mail = await smtp.waitFor(u.email);
+      const mail = await t.smtp.waitFor(u.email);
       expect(mail.raw).toMatch(/Subject: Your password was changed/);
       expect((await t.http().post(`${API}/auth/login`).send({ username: u.username, '!password': u.password, captcha: 'x' })).status).toBe(401);
       expect((await t.http().post(`${API}/auth/login`).send({ username: u.username, '!password': 'a new password', captcha: 'x' })).status).toBe(200);
@@ -190,7 +187,7 @@ describe('account settings (spec profile)', () => {
       expect([profile.body.username, profile.body.usernameLowercase]).toEqual([renamed, renamed.toLowerCase()]);
       expect((await t.http().get(`${API}/users/${renamed.toUpperCase()}`)).body.id).toBe(u.user.id);
       expect((await t.http().get(`${API}/users/${u.username}`)).status).toBe(404);
-      expect((await smtp.waitFor(u.email)).raw).toMatch(/Subject: Your username was changed/);
+      expect((await t.smtp.waitFor(u.email)).raw).toMatch(/Subject: Your username was changed/);
 
       const after = (await u.agent.get(`${API}/users/me/last-username-change`)).body as { lastChange: number; canChange: boolean; nextAvailableChange: number };
       expect(after.lastChange).toBeGreaterThanOrEqual(at);
@@ -256,7 +253,7 @@ describe('account settings (spec profile)', () => {
       await t
         .http()
         .post(`${API}/auth/verify-email`)
-        .send({ code: codeFrom(await smtp.waitFor(u.email)) })
+        .send({ code: codeFrom(await t.smtp.waitFor(u.email)) })
         .expect(200);
       expect((await u.agent.get(`${API}/users/${u.user.id}/is-email-verified`)).body).toEqual({ verified: true });
 
@@ -266,8 +263,8 @@ describe('account settings (spec profile)', () => {
       expect((await u.agent.get(`${API}/users/me/email`)).body).toEqual({ email: next });
       expect(await emailVerified(t, u.user.id)).toBe(false);
       expect((await u.agent.get(`${API}/users/me/is-email-verified`)).body).toEqual({ verified: false });
-      expect((await smtp.waitFor(u.email)).raw).toMatch(/Subject: Your email address was changed/);
-      const verify = await smtp.waitFor(next);
+      expect((await t.smtp.waitFor(u.email)).raw).toMatch(/Subject: Your email address was changed/);
+      const verify = await t.smtp.waitFor(next);
       expect(verify.raw).toMatch(/Subject: Verify your email address/);
       await t
         .http()
@@ -277,7 +274,7 @@ describe('account settings (spec profile)', () => {
       expect((await u.agent.get(`${API}/users/me/is-email-verified`)).body).toEqual({ verified: true });
       // forgot-password now finds the account by the new address
       await t.http().post(`${API}/auth/forgot-password`).send({ email: next }).expect(202);
-      expect((await smtp.waitFor(next)).raw).toMatch(/Subject: Reset your password/);
+      expect((await t.smtp.waitFor(next)).raw).toMatch(/Subject: Reset your password/);
     });
 
     it("refuses another account's address in any case (409), a wrong password (403), a bad or the same address (400)", async () => {
@@ -421,8 +418,7 @@ describe('invites (spec profile, INVITE_ONLY)', () => {
 });
 
 describe('account settings (tachi profile)', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
   let codes: InvitesService;
 
   async function register(): Promise<SignedUpUser> {
@@ -432,18 +428,16 @@ describe('account settings (tachi profile)', () => {
     const agent = t.agent();
     const [inviteCode] = await codes.create(1);
     const user = ok<UserDocument>(await agent.post(`${API}/auth/register`).send({ username, '!password': password, email, inviteCode, captcha: 'x' }));
-    await smtp.waitFor(email);
+    await t.smtp.waitFor(email);
     return { user, username, password, email, agent };
   }
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    t = await createTestApp({ API_PROFILE: 'tachi', INVITE_ONLY: 'true', SMTP_URL: await smtp.start() });
+    t = await createTestAppWithMail({ API_PROFILE: 'tachi', INVITE_ONLY: 'true' });
     codes = t.app.get(InvitesService);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.stop();
   });
 
   it("serves Tachi's UserSettingsDocument and Tachi's errors", async () => {
@@ -486,13 +480,13 @@ describe('account settings (tachi profile)', () => {
     expect(ok(await u.agent.post(`${API}/users/${u.user.id}/change-password`).send({ '!oldPassword': u.password, '!password': 'another password' }))).toEqual(
       {},
     );
-    expect((await smtp.waitFor(u.email)).raw).toMatch(/Your password was changed/);
+    expect((await t.smtp.waitFor(u.email)).raw).toMatch(/Your password was changed/);
     failed(await u.agent.post(`${API}/users/${u.user.id}/change-password`).send({ '!oldPassword': u.password, '!password': 'another password' }), 403);
     const next = `n-${u.email}`;
     expect(ok(await u.agent.post(`${API}/users/${u.user.id}/change-email`).send({ '!password': 'another password', email: next }))).toEqual({});
     expect(ok<string>(await u.agent.get(`${API}/users/me/email`))).toBe(next);
-    expect((await smtp.waitFor(next)).raw).toMatch(/Verify your email address/);
-    expect((await smtp.waitFor(u.email)).raw).toMatch(/Your email address was changed/);
+    expect((await t.smtp.waitFor(next)).raw).toMatch(/Verify your email address/);
+    expect((await t.smtp.waitFor(u.email)).raw).toMatch(/Your email address was changed/);
     const other = await register();
     failed(await other.agent.post(`${API}/users/${other.user.id}/change-email`).send({ '!password': other.password, email: next }), 409);
   });

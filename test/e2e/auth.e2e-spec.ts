@@ -6,7 +6,7 @@ import { UsersRepository } from '../../src/repositories/users.repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { TestCaptchaServer } from '../support/captcha-server.js';
 import { ban, expireEmailCodes } from '../support/db-fixtures.js';
-import { codeFrom, TestSmtpServer } from '../support/smtp.js';
+import { codeFrom, createTestAppWithMail, type TestAppWithMail } from '../support/smtp.js';
 import { countRows, emailVerified, storedEmailCodes, storedInvite } from '../support/stored.js';
 import { bearer, issueToken, signUp, uniqueUsername } from '../support/users.js';
 
@@ -37,16 +37,13 @@ function registerBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe('auth', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = new TestSmtpServer();
-    t = await createTestApp({ SMTP_URL: await smtp.start() });
+    t = await createTestAppWithMail();
   });
   afterAll(async () => {
     await t.close();
-    await smtp.stop();
   });
 
   describe('POST /auth/register', () => {
@@ -75,7 +72,7 @@ describe('auth', () => {
       expect(JSON.stringify(res.body)).not.toContain(body.email);
       expect(await whoami(t, sessionCookie(res))).toBe(res.body.id);
 
-      const mail = await smtp.waitFor(body.email);
+      const mail = await t.smtp.waitFor(body.email);
       expect(mail.raw).toMatch(/Subject: Verify your email address/);
       expect(codeFrom(mail)).toMatch(/^[0-9a-f]{40}$/);
     });
@@ -279,7 +276,7 @@ describe('auth', () => {
 
     it('verifies with the mailed code, which works once and needs no session', async () => {
       const u = await signUp(t);
-      const code = codeFrom(await smtp.waitFor(u.email));
+      const code = codeFrom(await t.smtp.waitFor(u.email));
       expect(await isVerified(u.user.id)).toBe(false);
 
       const res = await t.http().post(`${API}/auth/verify-email`).send({ code });
@@ -305,16 +302,16 @@ describe('auth', () => {
       expect((await t.http().post(`${API}/auth/verify-email`).send({ code: 42 })).status).toBe(400);
 
       const u = await signUp(t);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email });
-      const resetCode = codeFrom(await smtp.waitFor(u.email));
+      const resetCode = codeFrom(await t.smtp.waitFor(u.email));
       expect((await t.http().post(`${API}/auth/verify-email`).send({ code: resetCode })).status).toBe(400);
       expect(await isVerified(u.user.id)).toBe(false);
     });
 
     it('refuses an expired code', async () => {
       const u = await signUp(t);
-      const code = codeFrom(await smtp.waitFor(u.email));
+      const code = codeFrom(await t.smtp.waitFor(u.email));
       const [row] = await codeRows(u.user.id);
       expect(row.expiresAt - row.createdAt).toBe(24 * 60 * 60 * 1000);
       await expireEmailCodes(t, u.user.id);
@@ -325,12 +322,12 @@ describe('auth', () => {
 
     it('resends a new code that replaces the old one, then answers 409 once verified', async () => {
       const u = await signUp(t);
-      const first = codeFrom(await smtp.waitFor(u.email));
+      const first = codeFrom(await t.smtp.waitFor(u.email));
 
       const res = await u.agent.post(`${API}/auth/resend-verify-email`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
-      const second = codeFrom(await smtp.waitFor(u.email));
+      const second = codeFrom(await t.smtp.waitFor(u.email));
       expect(second).not.toBe(first);
       expect(await codeRows(u.user.id)).toHaveLength(1);
 
@@ -344,7 +341,7 @@ describe('auth', () => {
 
     it('is self-key only: a guest gets 401 and an API token 403', async () => {
       const u = await signUp(t);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       expect((await t.http().post(`${API}/auth/resend-verify-email`)).status).toBe(401);
       const token = await issueToken(u, ['customise_profile', 'submit_score']);
       const res = await t.http().post(`${API}/auth/resend-verify-email`).set(bearer(token));
@@ -357,7 +354,7 @@ describe('auth', () => {
   describe('POST /auth/forgot-password and /auth/reset-password', () => {
     it('answers 202 {} for an unknown email and sends no mail', async () => {
       const u = await signUp(t);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       const unknown = `nobody-${u.username.toLowerCase()}@example.test`;
       const codesBefore = (await storedEmailCodes(t)).length;
 
@@ -368,8 +365,8 @@ describe('auth', () => {
 
       // A mail requested afterwards arrives; none went to the unknown address.
       expect((await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email })).status).toBe(202);
-      await smtp.waitFor(u.email);
-      expect(smtp.messages.filter((m) => m.to.includes(unknown))).toEqual([]);
+      await t.smtp.waitFor(u.email);
+      expect(t.smtp.messages.filter((m) => m.to.includes(unknown))).toEqual([]);
     });
 
     it('answers 202 before looking the email up, and a failure of that work is logged, not thrown', async () => {
@@ -400,14 +397,14 @@ describe('auth', () => {
 
     it('resets the password with the mailed code: sessions end, the new password works and the old one does not', async () => {
       const u = await signUp(t);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       const otherSession = sessionCookie(await t.http().post(`${API}/auth/login`).send({ username: u.username, '!password': u.password }));
       const token = await issueToken(u, ['submit_score']);
 
       const forgot = await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email.toUpperCase() });
       expect(forgot.status).toBe(202);
       expect(forgot.body).toEqual({});
-      const mail = await smtp.waitFor(u.email);
+      const mail = await t.smtp.waitFor(u.email);
       expect(mail.raw).toMatch(/Subject: Reset your password/);
       const code = codeFrom(mail);
       expect(JSON.stringify(forgot.body)).not.toContain(code);
@@ -436,10 +433,10 @@ describe('auth', () => {
       const stale = await signUp(t); // its verify-email code expires unused
       const pending = await signUp(t); // its code stays valid
       const u = await signUp(t);
-      for (const x of [stale, pending, u]) await smtp.waitFor(x.email);
+      for (const x of [stale, pending, u]) await t.smtp.waitFor(x.email);
       await expireEmailCodes(t, stale.user.id);
       expect((await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email })).status).toBe(202);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       const owners = (await storedEmailCodes(t)).map((r) => r.userID);
       expect(owners).not.toContain(stale.user.id);
       expect(owners).toContain(pending.user.id);
@@ -448,9 +445,9 @@ describe('auth', () => {
 
     it('refuses an expired reset code and leaves the password unchanged', async () => {
       const u = await signUp(t);
-      await smtp.waitFor(u.email);
+      await t.smtp.waitFor(u.email);
       await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email });
-      const code = codeFrom(await smtp.waitFor(u.email));
+      const code = codeFrom(await t.smtp.waitFor(u.email));
       const [row] = await storedEmailCodes(t, { userID: u.user.id, purpose: 'reset-password' });
       expect(row.expiresAt - row.createdAt).toBe(60 * 60 * 1000);
       await expireEmailCodes(t, u.user.id, 'reset-password');
@@ -462,9 +459,9 @@ describe('auth', () => {
 
     it('refuses a short new password, an unknown code and a verify-email code', async () => {
       const u = await signUp(t);
-      const verifyCode = codeFrom(await smtp.waitFor(u.email));
+      const verifyCode = codeFrom(await t.smtp.waitFor(u.email));
       await t.http().post(`${API}/auth/forgot-password`).send({ email: u.email });
-      const code = codeFrom(await smtp.waitFor(u.email));
+      const code = codeFrom(await t.smtp.waitFor(u.email));
 
       const short = await t.http().post(`${API}/auth/reset-password`).send({ code, '!password': '1234567' });
       expect(short.status).toBe(400);

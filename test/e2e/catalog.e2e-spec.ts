@@ -6,6 +6,7 @@ import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { rerankAll } from '../../src/scoring/pbs/rerank.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { signUp, type SignedUpUser } from '../support/users.js';
 import { storeChartlessSong, storePb, storeUser } from '../support/db-fixtures.js';
 
 const CLEAN = path.resolve('test/fixtures/seeds/clean');
@@ -303,7 +304,13 @@ describe('games and GPT catalog endpoints', () => {
       const res = await t.http().get('/api/v1/games/sdvx/Single/folders');
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/search/);
-      expect((await t.http().get('/api/v1/games/sdvx/Single/folders?search=')).status).toBe(400);
+    });
+
+    it("answers an empty or blank search with no folders (the client's folder pickers ask before anything is typed)", async () => {
+      for (const search of ['', '%20%20']) {
+        const res = await t.http().get(`/api/v1/games/sdvx/Single/folders?search=${search}`);
+        expect([res.status, res.body]).toEqual([200, []]);
+      }
     });
 
     it('finds active folders of this GPT by title and search terms', async () => {
@@ -396,5 +403,56 @@ describe('games and GPT catalog endpoints', () => {
       expect((await t.http().get('/api/v1/games/sdvx/Single/tables/chunithm-Single-luminous-levels')).status).toBe(404);
       expect((await t.http().get('/api/v1/games/sdvx/Single/tables/nope')).status).toBe(404);
     });
+  });
+});
+
+describe('GET /games/:game/:playtype/charts?requesterHasPlayed (the charts of songs the requester has played)', () => {
+  let t: TestApp;
+  let alice: SignedUpUser;
+  let bob: SignedUpUser;
+  const charts = (agent: ReturnType<TestApp['agent']> | ReturnType<TestApp['http']>, query: string) => agent.get(`/api/v1/games/sdvx/Single/charts?${query}`);
+  const songsOf = (body: { charts: { songID: number }[] }) => [...new Set(body.charts.map((c) => c.songID))].sort();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await new SeedLoader(t.database).load(new SeedSource(CLEAN), { games: ['sdvx', 'chunithm'] });
+    alice = await signUp(t);
+    bob = await signUp(t);
+    // Alice played songs 1 (ADV) and 4; Bob song 2, and CHUNITHM's song of the same title, which is another game's.
+    await storePb(t, { userID: alice.user.id, chartID: sdvx(1, 'ADV'), game: 'sdvx', playtype: 'Single', songID: 1 });
+    await storePb(t, { userID: alice.user.id, chartID: sdvx(4, 'XCD'), game: 'sdvx', playtype: 'Single', songID: 4 });
+    await storePb(t, { userID: bob.user.id, chartID: sdvx(2, 'MXM'), game: 'sdvx', playtype: 'Single', songID: 2 });
+    await storePb(t, { userID: bob.user.id, chartID: chartID('chu-7-MASTER'), game: 'chunithm', playtype: 'Single', songID: 7 });
+    await rerankAll(t.database);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("gives every chart of the requester's songs, the played ones first, each requester their own (never another's cached answer)", async () => {
+    const a = await charts(alice.agent, 'search=&requesterHasPlayed=true');
+    expect(a.status).toBe(200);
+    expect(songsOf(a.body)).toEqual([1, 4]);
+    expect(a.body.charts.slice(0, 2).map((c: { chartID: string; __playcount: number }) => [c.chartID, c.__playcount])).toEqual([
+      [sdvx(1, 'ADV'), 1],
+      [sdvx(4, 'XCD'), 1],
+    ]);
+    expect(a.body.charts).toHaveLength(6);
+    expect(a.body.songs.map((s: { id: number }) => s.id).sort()).toEqual([1, 4]);
+    // The same URL for Bob: his songs alone.
+    const b = await charts(bob.agent, 'search=&requesterHasPlayed=true');
+    expect(songsOf(b.body)).toEqual([2]);
+    expect(songsOf((await charts(alice.agent, 'search=&requesterHasPlayed=true')).body)).toEqual([1, 4]);
+    // With a search, among the requester's songs only.
+    expect(songsOf((await charts(alice.agent, 'search=lachryma&requesterHasPlayed')).body)).toEqual([]);
+    expect(songsOf((await charts(bob.agent, 'search=lachryma&requesterHasPlayed')).body)).toEqual([2]);
+    // Without the flag, every song of the GPT; noIntelligentOmit leaves nothing out either.
+    expect(songsOf((await charts(alice.agent, 'noIntelligentOmit')).body)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('401 for a guest, whose request has no requester', async () => {
+    const res = await charts(t.http(), 'requesterHasPlayed=true');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/requesterHasPlayed/);
   });
 });

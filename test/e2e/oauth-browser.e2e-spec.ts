@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { describeWithBrowser, launchBrowser, type TestBrowser } from '../support/browser.js';
 import { pkcePair } from '../support/oauth.js';
 import { ROOT } from '../support/cli.js';
 import { signUp, type SignedUpUser } from '../support/users.js';
@@ -18,18 +17,6 @@ import { signUp, type SignedUpUser } from '../support/users.js';
  * calls /status with the token. The app runs on http://localhost, the API on http://127.0.0.1:
  * two different sites, as in real life.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -41,7 +28,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('OAuth2 authorization in a browser, with the sample app', () => {
+describeWithBrowser('OAuth2 authorization in a browser, with the sample app', () => {
   let t: TestApp;
   let api: string;
   let app: string;
@@ -49,21 +36,14 @@ describe('OAuth2 authorization in a browser, with the sample app', () => {
   let owner: SignedUpUser;
   let player: SignedUpUser;
   let client: { clientID: string; clientSecret: string; redirectUri: string };
-  const profiles: string[] = [];
 
-  /** A browser with a fresh, empty profile (its own --user-data-dir). */
-  async function browser(options: { javaScript: boolean }): Promise<{ context: BrowserContext; page: Page }> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'st-chromium-'));
-    profiles.push(profile);
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      javaScriptEnabled: options.javaScript,
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(15_000);
-    return { context, page };
+  const browsers: TestBrowser[] = [];
+
+  /** A browser with a fresh, empty profile, closed and removed after the file. */
+  async function browser(options: { javaScript: boolean }): Promise<TestBrowser> {
+    const b = await launchBrowser(options);
+    browsers.push(b);
+    return b;
   }
 
   /** From the sample app's home to the authorization page's login form, then logged in with the keyboard. */
@@ -107,7 +87,6 @@ describe('OAuth2 authorization in a browser, with the sample app', () => {
       });
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
     t = await createTestApp();
     await t.app.listen(0, '127.0.0.1');
     api = `http://127.0.0.1:${((t.app.getHttpServer() as net.Server).address() as AddressInfo).port}`;
@@ -139,7 +118,7 @@ describe('OAuth2 authorization in a browser, with the sample app', () => {
   afterAll(async () => {
     sampleApp?.kill('SIGTERM');
     await t?.close();
-    for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
+    for (const b of browsers) await b.close();
   });
 
   it('connects: login, approve, the app exchanges the code with its PKCE verifier and calls /status; the code is useless to anyone else', async () => {

@@ -161,25 +161,34 @@ describe.each(['spec', 'tachi'] as const)('UGPT preferences, PUT showcase and su
       expect(preferencesOf(body(await other.agent.put(ugpt(other, '/showcase')).send([])))).toEqual(DEFAULTS);
     });
 
-    it("takes Tachi's name metric for property in both profiles (the body and showcase/custom's query); both at once is a 400", async () => {
+    it("takes Tachi's name metric for property in the body in both profiles; both at once is a 400", async () => {
       expect(preferencesOf(body(await other.agent.put(ugpt(other, '/showcase')).send(WITH_METRIC))).stats).toEqual(served(STATS));
       expect(body<unknown[]>(await other.agent.patch(ugpt(other, '/showcase')).send(WITH_METRIC))).toEqual(served(STATS));
-      // As Tachi's game profile page asks for each stat.
-      const custom = body<{ stat: unknown; result: unknown }>(
-        await t.http().get(ugpt(other, `/showcase/custom?mode=folder&metric=lamp&folderID=${LEVEL_17_UP}&gte=2`)),
-      );
-      expect(custom).toMatchObject({ stat: served([STATS[1]])[0], result: { value: 0, outOf: 10 } });
-      const byProperty = body<{ stat: unknown }>(
-        await t.http().get(ugpt(other, `/showcase/custom?mode=chart&property=score&chartID=${fixtureChartID(1, 'EXH')}`)),
-      );
-      expect(byProperty.stat).toEqual(served([STATS[0]])[0]);
-      expect(
-        error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&property=score&metric=score&chartID=${fixtureChartID(1, 'EXH')}`)), 400),
-      ).toMatch(/property or metric/);
-      expect(error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&chartID=${fixtureChartID(1, 'EXH')}`)), 400)).toMatch(/property \(or metric/);
       expect(error(await other.agent.put(ugpt(other, '/showcase')).send([{ ...STATS[0], metric: 'score' }]), 400)).toMatch(
         /stats\[0\]: give property or metric/,
       );
+    });
+
+    it(`reads showcase/custom's measured value as ${tachi ? "metric (Tachi's name, what its web client sends)" : 'property'}, and documents it so`, async () => {
+      const [own, foreign] = tachi ? ['metric', 'property'] : ['property', 'metric'];
+      // As Tachi's game profile page asks for each stat.
+      const custom = body<{ stat: unknown; result: unknown }>(
+        await t.http().get(ugpt(other, `/showcase/custom?mode=folder&${own}=lamp&folderID=${LEVEL_17_UP}&gte=2`)),
+      );
+      expect(custom).toMatchObject({ stat: served([STATS[1]])[0], result: { value: 0, outOf: 10 } });
+      const chart = body<{ stat: unknown }>(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&${own}=score&chartID=${fixtureChartID(1, 'EXH')}`)));
+      expect(chart.stat).toEqual(served([STATS[0]])[0]);
+      // The other profile's name is unknown here; without the value, the message names it as this profile does.
+      expect(error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&${foreign}=score&chartID=${fixtureChartID(1, 'EXH')}`)), 400)).toMatch(
+        new RegExp(`property ${tachi ? 'property' : 'metric'} should not exist`),
+      );
+      expect(error(await t.http().get(ugpt(other, `/showcase/custom?mode=chart&chartID=${fixtureChartID(1, 'EXH')}`)), 400)).toMatch(
+        new RegExp(`^${own} must be one of`),
+      );
+      const docs = (await t.http().get('/api/v1/docs.json')).body as { paths: Record<string, { get: { parameters: { in: string; name: string }[] } }> };
+      const parameters = docs.paths['/api/v1/users/{userID}/games/{game}/{playtype}/showcase/custom'].get.parameters;
+      expect(parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining([own]));
+      expect(parameters.map((p) => p.name)).not.toContain(foreign);
     });
 
     it.each([

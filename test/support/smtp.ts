@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from './app.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -68,4 +69,22 @@ export function codeFrom(mail: ReceivedMail): string {
   const match = /code[^0-9a-f]*([0-9a-f]{40})/i.exec(decodedMail(mail));
   if (!match) throw new Error(`no code in mail:\n${mail.raw}`);
   return match[1];
+}
+
+/** A test app whose mail goes to its own real SMTP server (`smtp`); `close` stops both. */
+export interface TestAppWithMail extends TestApp {
+  smtp: TestSmtpServer;
+}
+
+export async function createTestAppWithMail(env: Record<string, string> = {}, options?: Parameters<typeof createTestApp>[1]): Promise<TestAppWithMail> {
+  const smtp = new TestSmtpServer();
+  const t = await createTestApp({ ...env, SMTP_URL: await smtp.start() }, options);
+  return {
+    ...t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.stop();
+    },
+  };
 }

@@ -8,12 +8,22 @@ export class ChartSearchQuery {
   @IsString()
   @MaxLength(200)
   search?: string;
+
+  @ApiPropertyOptional({ description: "Presence parameter: only the charts of songs the requester has a PB on (a guest's request is a 401)." })
+  @OptionalNotNull()
+  @IsString()
+  requesterHasPlayed?: string;
+
+  @ApiPropertyOptional({ description: "Presence parameter, accepted for Tachi's clients: no chart is left out of the list on this server." })
+  @OptionalNotNull()
+  @IsString()
+  noIntelligentOmit?: string;
 }
 
 export class FolderSearchQuery {
-  @ApiProperty({ description: 'Folder name.' })
+  @ApiProperty({ description: 'Folder name. Empty: every folder (by title), as a picker opened before anything is typed asks.' })
   @IsString()
-  @Length(1, 200)
+  @MaxLength(200)
   search!: string;
 
   @ApiPropertyOptional({ description: 'Presence parameter: include folders superseded by newer versions.' })

@@ -11,7 +11,8 @@ export interface CacheableRequest {
   [READ_SCOPES]?: readonly string[];
 }
 
-type ScopesOf<T> = (answer: T, req: ApiRequest) => readonly string[];
+/** The answer's change scopes; undefined keeps this answer out of the cache (it depends on who asks). */
+type ScopesOf<T> = (answer: T, req: ApiRequest) => readonly string[] | undefined;
 
 @Injectable()
 class CachedReadInterceptor implements NestInterceptor {

@@ -43,7 +43,9 @@ export function chartPbScopes(answer: { users: readonly { id: number }[] }, req:
 }
 
 /** The GPT's charts by popularity. */
-export function chartListScopes(_answer: unknown, req: ApiRequest): string[] {
+export function chartListScopes(_answer: unknown, req: ApiRequest): string[] | undefined {
+  // Only the requester's songs: an answer for one player, which the cache (keyed by URL) must not keep.
+  if (req.query.requesterHasPlayed !== undefined) return undefined;
   const { game, playtype } = gptOf(req);
   return [scope.catalog(game), scope.chartPopularity(game, playtype)];
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Equals, IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { NullableOptional, OptionalNotNull } from '../../common/validation/validators.js';
 import { CHART_STAT_PROPERTIES, STAT_MODES } from '../showcase-stats.js';
+import { TachiName } from '../../http/profile-names.js';
 import { SearchText } from '../../http/query-params.js';
 
 export class SessionSearchQuery {
@@ -92,15 +93,10 @@ export class CustomStatQuery {
   @IsIn(STAT_MODES)
   mode!: (typeof STAT_MODES)[number];
 
-  @ApiPropertyOptional({ enum: CHART_STAT_PROPERTIES, description: 'What is measured (playcount only in chart mode); this or metric is required.' })
-  @OptionalNotNull()
+  @ApiProperty({ enum: CHART_STAT_PROPERTIES, description: 'What is measured (playcount only in chart mode).' })
+  @TachiName('metric')
   @IsIn(CHART_STAT_PROPERTIES)
-  property?: (typeof CHART_STAT_PROPERTIES)[number];
-
-  @ApiPropertyOptional({ enum: CHART_STAT_PROPERTIES, description: "Tachi's name of property (what Tachi's web client sends); give one of the two." })
-  @OptionalNotNull()
-  @IsIn(CHART_STAT_PROPERTIES)
-  metric?: (typeof CHART_STAT_PROPERTIES)[number];
+  property!: (typeof CHART_STAT_PROPERTIES)[number];
 
   @ApiPropertyOptional({ description: 'Mode chart: the chart.' })
   @OptionalNotNull()
