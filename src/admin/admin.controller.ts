@@ -4,12 +4,34 @@ import { Auth, RequireAdmin, TargetUser } from '../http/auth/access.decorators.j
 import type { AuthContext, UserRow } from '../http/auth/auth-context.js';
 import { ApiEmptyObjectResponse, type EmptyObject } from '../http/empty-object.js';
 import { AdminService, type Actor } from './admin.service.js';
-import { AuditQuery, ChangeLogLevelDto, DeleteScoreDto, DeleteUserDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
+import {
+  AnnouncementDto,
+  AuditQuery,
+  ChangeLogLevelDto,
+  DeleteScoreDto,
+  DeleteUserDto,
+  DestroyChartDto,
+  DestroyUgptDto,
+  RecalcDto,
+  ResyncPbsDto,
+} from './dto/admin.dto.js';
 import { ApiErrors } from '../http/openapi-errors.js';
 
 class RecalcResponse {
   @ApiProperty({ type: 'integer' })
   scoresRecalced!: number;
+}
+
+class AnnouncementResponse {
+  @ApiProperty({ type: 'integer', description: 'Users the notification reached.' })
+  sent!: number;
+}
+
+class ReprocessGoalsResponse {
+  @ApiProperty({ type: 'integer', description: 'Users and GPTs with goal subscriptions, each re-evaluated.' })
+  profiles!: number;
+  @ApiProperty({ type: 'integer', description: 'Goal subscriptions whose progress or outOf changed.' })
+  moved!: number;
 }
 
 class AuditEntryDocument {
@@ -114,6 +136,24 @@ export class AdminController {
   @ApiOkResponse({ type: RecalcResponse })
   async recalc(@Auth() auth: AuthContext, @Body() dto: RecalcDto): Promise<RecalcResponse> {
     return { scoresRecalced: await this.admin.recalc(actorOf(auth), dto) };
+  }
+
+  @Post('announcement')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Send a SITE_ANNOUNCEMENT notification with this title to every user (as the CLI's announce)." })
+  @ApiOkResponse({ type: AnnouncementResponse })
+  async announcement(@Auth() auth: AuthContext, @Body() dto: AnnouncementDto): Promise<AnnouncementResponse> {
+    return { sent: await this.admin.announce(actorOf(auth), dto.title) };
+  }
+
+  @Post('reprocess-all-goals')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Re-evaluate every user's goal subscriptions (and the quests holding a goal that moved) from their PBs, one user and GPT at a time.",
+  })
+  @ApiOkResponse({ type: ReprocessGoalsResponse })
+  reprocessAllGoals(@Auth() auth: AuthContext): Promise<ReprocessGoalsResponse> {
+    return this.admin.reprocessAllGoals(actorOf(auth));
   }
 
   @Get('audit')

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { LogLevelChannel } from '../common/log-level-switch.js';
 import { RepositoriesModule } from '../repositories/repositories.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ScoringModule } from '../scoring/scoring.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
@@ -13,7 +14,7 @@ export class AdminModule {
   static register(channel: LogLevelChannel | null): DynamicModule {
     return {
       module: AdminModule,
-      imports: [RepositoriesModule, ScoringModule],
+      imports: [RepositoriesModule, ScoringModule, NotificationsModule],
       controllers: [AdminController],
       providers: [AdminService, LogLevelService, { provide: LOG_LEVEL_CHANNEL, useValue: channel }],
       exports: [AdminService],

@@ -13,6 +13,7 @@ import type { PbFilter, ScoreFilter } from '../scoring/maintenance/recalc.js';
 import { ScoreRemovalService } from '../scoring/removal/score-removal.service.js';
 import type { ChangeLogLevelDto, DestroyChartDto, DestroyUgptDto, RecalcDto, ResyncPbsDto } from './dto/admin.dto.js';
 import { LogLevelService } from './log-level.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 
 /** Who performs an admin action: an administrator (through a session or a token) or the CLI. */
 export interface Actor {
@@ -61,6 +62,7 @@ export class AdminService {
     private readonly accounts: AccountRemovalService,
     private readonly maintenance: MaintenanceService,
     private readonly logLevel: LogLevelService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   private async record(actor: Actor, action: string, params: Record<string, unknown>) {
@@ -116,6 +118,20 @@ export class AdminService {
   async setSupporter(actor: Actor, userID: number, isSupporter: boolean): Promise<void> {
     await this.users.setSupporter(userID, isSupporter);
     await this.record(actor, isSupporter ? 'add-supporter' : 'remove-supporter', { userID });
+  }
+
+  /** A SITE_ANNOUNCEMENT notification with this title to every user (as the CLI's `announce`); returns how many it reached. */
+  async announce(actor: Actor, title: string): Promise<number> {
+    const sent = await this.notifications.announce(title);
+    await this.record(actor, 'announcement', { title, sent });
+    return sent;
+  }
+
+  /** Re-evaluates every user's goal subscriptions (and so the quests holding a goal that moved) from their PBs. */
+  async reprocessAllGoals(actor: Actor): Promise<{ profiles: number; moved: number }> {
+    const result = await this.maintenance.reprocessAllGoals();
+    await this.record(actor, 'reprocess-all-goals', result);
+    return result;
   }
 
   /** Recalculates the matching scores; onBatch reports how many are done so far (the CLI's progress bar). */

@@ -3,6 +3,7 @@ import { defineMatchType, IDENTIFIERS, type ChartKeyKind, type MatchTypeDefiniti
 import { DDR_SONG_HASH } from './ddr/match-types.js';
 import { IIDX_CHART_HASH } from './iidx/match-types.js';
 import { ITG_CHART_HASH } from './itg/match-types.js';
+import { IN_GAME_STR_ID } from './maimai/match-types.js';
 import { POPN_CHART_HASH } from './popn/match-types.js';
 import { SDVX_IN_GAME_ID } from './sdvx/match-types.js';
 import { USC_CHART_HASH } from './usc/match-types.js';
@@ -28,8 +29,8 @@ const IN_GAME_ID = defineMatchType({
 
 /**
  * Every batch-manual match type: the spec's seven (part 2), plus three extensions: itgChartHash (HEAD's only ITG match
- * type), without which ITG could import nothing, iidxChartHash (the custom 2dxtra charts Fervidex names by hash) and
- * HEAD's popnChartHash.
+ * type), without which ITG could import nothing, iidxChartHash (the custom 2dxtra charts Fervidex names by hash),
+ * HEAD's popnChartHash and HEAD's inGameStrID.
  * A game's own match type is declared in its folder (`<game>/match-types.ts`) and listed here; a GPT accepts the
  * ones its supportedMatchTypes names. The order is the order of the batch-manual schema's enum and of the chart key
  * columns (see chartMatchKeys).
@@ -45,6 +46,7 @@ const REGISTRY = [
   ITG_CHART_HASH,
   IIDX_CHART_HASH,
   POPN_CHART_HASH,
+  IN_GAME_STR_ID,
 ] as const;
 
 export type MatchType = (typeof REGISTRY)[number]['name'];
@@ -98,6 +100,9 @@ export const CHART_KEY_FIELDS: Readonly<Record<ChartKeyKind, readonly string[]>>
   chartInGameID: fieldsOf('chartInGameID'),
   chartHash: fieldsOf('chartHash'),
 };
+
+/** The chart data fields chartData match types read; the catalog schema declares an expression index on each. */
+export const CHART_DATA_MATCH_FIELDS: readonly string[] = [...new Set(REGISTRY.flatMap((m) => (m.lookup.kind === 'chartData' ? [m.lookup.field] : [])))];
 
 /** The song data fields songData match types read; the catalog schema declares an expression index on each. */
 export const SONG_DATA_MATCH_FIELDS: readonly string[] = [...new Set(REGISTRY.flatMap((m) => (m.lookup.kind === 'songData' ? [m.lookup.field] : [])))];

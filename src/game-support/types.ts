@@ -201,6 +201,12 @@ export interface GptSupport<M extends string = string> {
   pbMerge: readonly PbMergeRule<M>[];
   /** Optional metrics that tell two otherwise equal plays apart, so they are part of the scoreID (e.g. SDVX exScore). */
   identityMetrics: readonly M[];
+  /**
+   * Metrics derived from the optional ones and the chart, kept in `optional` (ONGEKI's platinumStars, from
+   * platinumScore and the chart's maxPlatScore): what deriveScore adds to each play and the PB merge re-derives from
+   * the PB's own optional metrics. A key whose value is undefined is removed. Absent: the GPT derives none.
+   */
+  derivedOptional?: (optional: Readonly<Record<string, unknown>>, chart: ChartInfo) => Readonly<Record<string, unknown>>;
   /** How goals treat this GPT where it differs from the generic rules; absent: the generic rules everywhere. */
   targets?: GptTargets;
   /** Today's Tachi (HEAD) names of the score where they differ from this service's; absent: they are the same. */

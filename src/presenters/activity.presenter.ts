@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ClassAchievementRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
-import { ChartDocument, SongDocument } from './catalog.presenter.js';
+import { ChartDocument, FolderDocument, SongDocument } from './catalog.presenter.js';
+import { FolderStatsDocument, TachiFolderStatsDocument } from './folder-stats.presenter.js';
 import { ScoreDocument, TachiScoreDocument } from './score.presenter.js';
 import { SessionDocument } from './session.presenter.js';
 import { GoalDocument, GoalSubDocument, QuestDocument, QuestSubDocument } from './targets.presenter.js';
@@ -112,6 +113,9 @@ export const toActivityDocument = definePresenter('activity', {
 /** The dashboard summary's window: Tachi's 16 hours. */
 export const RECENT_SUMMARY_HOURS = 16;
 
+/** Recently viewed folders the summary lists at most (Tachi's 4). */
+export const RECENT_SUMMARY_FOLDERS = 4;
+
 export interface RecentSummarySource {
   since: number;
   playcount: number;
@@ -119,6 +123,10 @@ export interface RecentSummarySource {
   achievedGoalSubs: GoalSubDocument[];
   improvedGoalSubs: GoalSubDocument[];
   goals: GoalDocument[];
+  /** The folders the user viewed since then, on any GPT, most recently viewed first. */
+  folders: FolderDocument[];
+  /** The user's distributions on each of those folders, in the same order. */
+  folderStats: FolderStatsDocument[];
 }
 
 /** What a user did in the last 16 hours (`GET /users/:userID/recent-summary`). */
@@ -131,14 +139,23 @@ export class RecentSummaryDocument {
   @ApiProperty({ type: [GoalSubDocument], description: 'Goals not achieved whose progress moved since then, latest first (at most 100).' })
   improvedGoalSubs!: GoalSubDocument[];
   @ApiProperty({ type: [GoalDocument], description: 'The goals of both lists.' }) goals!: GoalDocument[];
+  @ApiProperty({
+    type: [FolderDocument],
+    description: 'Folders the user viewed since then (POST …/folders/:folderID/viewed), on any game, latest view first (at most 4).',
+  })
+  folders!: FolderDocument[];
+  @ApiProperty({ type: [FolderStatsDocument], description: "The user's lamp and grade distributions on each of those folders, in the same order." })
+  folderStats!: FolderStatsDocument[];
 }
 
-/** Tachi's recent-summary body. This service does not record which folders a user viewed: recentFolders and recentFolderStats are empty. */
+/** Tachi's recent-summary body. recentFolders: the folders viewed in the window (any GPT, latest first, at most 4), with their stats. */
 export class TachiRecentSummaryDocument {
   @ApiProperty({ type: 'integer' }) recentPlaycount!: number;
   @ApiProperty({ type: [SessionDocument] }) recentSessions!: SessionDocument[];
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Always empty here (viewed folders are not recorded).' }) recentFolders!: never[];
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Always empty here.' }) recentFolderStats!: never[];
+  @ApiProperty({ type: [FolderDocument], description: 'Folders viewed in the last 16 hours, on any game, latest view first (at most 4).' })
+  recentFolders!: FolderDocument[];
+  @ApiProperty({ type: [TachiFolderStatsDocument], description: "The user's distributions on each of recentFolders, in the same order." })
+  recentFolderStats!: FolderStatsDocument[];
   @ApiProperty({ type: [GoalSubDocument] }) recentAchievedGoals!: GoalSubDocument[];
   @ApiProperty({ type: [GoalDocument] }) recentGoals!: GoalDocument[];
   @ApiProperty({ type: [GoalSubDocument] }) recentImprovedGoals!: GoalSubDocument[];
@@ -149,8 +166,9 @@ export const toRecentSummaryDocument = definePresenter('recentSummary', {
   tachi: (source): TachiRecentSummaryDocument => ({
     recentPlaycount: source.playcount,
     recentSessions: source.sessions,
-    recentFolders: [],
-    recentFolderStats: [],
+    // Folder and stats documents: presentAs turns each into its tachi variant.
+    recentFolders: source.folders,
+    recentFolderStats: source.folderStats,
     recentAchievedGoals: source.achievedGoalSubs,
     recentGoals: source.goals,
     recentImprovedGoals: source.improvedGoalSubs,

@@ -40,6 +40,7 @@ export class ChartMatchRepository {
     const byKind = groupBy(candidates, (c) => lookupOf(c).kind);
     const of = (kind: MatchLookup['kind']) => byKind.get(kind) ?? [];
     const songDataField = (c: ChartMatchCandidate) => (lookupOf(c) as Extract<MatchLookup, { kind: 'songData' }>).field;
+    const chartDataField = (c: ChartMatchCandidate) => (lookupOf(c) as Extract<MatchLookup, { kind: 'chartData' }>).field;
     /** The identifier as its lookup compares it: lowercased where the match is in any case. */
     const key = (c: ChartMatchCandidate) => (caseInsensitive(lookupOf(c)) ? c.identifier.toLowerCase() : c.identifier);
 
@@ -71,7 +72,8 @@ export class ChartMatchRepository {
     // Chart-keyed lookups.
     const inGameIDs = unique(of('chartInGameID').map((c) => Number(c.identifier)));
     const hashes = unique(of('chartHash').map(key));
-    const [byInGameID, byHash] = await Promise.all([
+    const chartDataKeys = [...groupBy(of('chartData'), chartDataField)].map(([field, cs]) => ({ field, keys: unique(cs.map(key)) }));
+    const [byInGameID, byHash, ...byChartData] = await Promise.all([
       inGameIDs.length
         ? q
             .select()
@@ -84,6 +86,12 @@ export class ChartMatchRepository {
             .from(charts)
             .where(and(eq(charts.game, game), overlaps(charts.chartHashes, hashes)))
         : [],
+      ...chartDataKeys.map(({ field, keys }) =>
+        q
+          .select()
+          .from(charts)
+          .where(and(eq(charts.game, game), eq(charts.playtype, playtype), anyOf(jsonDataField(charts.data, field), keys))),
+      ),
     ]);
 
     const matchedSongs = [...byTitle, ...byID, ...bySongData.flat()];
@@ -95,7 +103,7 @@ export class ChartMatchRepository {
           .where(and(eq(charts.game, game), eq(charts.playtype, playtype), anyOf(charts.songID, matchedSongIDs)))
       : [];
     const knownSongs = new Map(matchedSongs.map((s) => [s.id, s]));
-    const missingSongIDs = unique([...byInGameID, ...byHash].map((c) => c.songID)).filter((id) => !knownSongs.has(id));
+    const missingSongIDs = unique([...byInGameID, ...byHash, ...byChartData.flat()].map((c) => c.songID)).filter((id) => !knownSongs.has(id));
     if (missingSongIDs.length)
       for (const s of await q
         .select()
@@ -118,6 +126,7 @@ export class ChartMatchRepository {
     );
     const byDataKey = new Map(songDataKeys.map(({ field }, i) => [field, new Map(bySongData[i].map((s) => [s.data[field], s]))]));
     const songByID = new Map(byID.map((s) => [s.id, s]));
+    const byChartDataKey = new Map(chartDataKeys.map(({ field }, i) => [field, groupBy(byChartData[i], (c) => `${String(c.data[field])}|${c.difficulty}`)]));
 
     const hashPerPlaytype = findGame(game)?.uniqueChartKeys?.some((k) => k.perPlaytype) ?? false;
     const versionOK = (c: ChartRow) => (version === null ? c.isPrimary : c.versions.includes(version));
@@ -156,6 +165,12 @@ export class ChartMatchRepository {
           const difficulties = difficultiesOf(lookup, c.difficulty!);
           const chart = difficulties.flatMap((d) => byInGameKey.get(`${id}|${d}`) ?? []).find((x) => versionOK(x.c))?.c;
           return chart ? found(chart) : { kind: 'notFound', message: `No ${playtype} ${c.difficulty} chart has in-game id ${id}${versionNote}.` };
+        }
+        case 'chartData': {
+          const chart = (byChartDataKey.get(lookup.field)?.get(`${c.identifier}|${c.difficulty}`) ?? []).find(versionOK);
+          return chart
+            ? found(chart)
+            : { kind: 'notFound', message: `No ${playtype} ${c.difficulty} chart has ${lookup.what} '${c.identifier}'${versionNote}.` };
         }
         case 'chartHash': {
           const matching = (byHashKey.get(key(c)) ?? []).map((x) => x.c);

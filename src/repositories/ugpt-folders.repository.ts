@@ -100,6 +100,16 @@ export class UgptFoldersRepository {
       .limit(limit);
   }
 
+  /** The user's folder views on any GPT since `since` (inclusive), newest first (Tachi's recent summary). */
+  recentViewsAnyGpt(userID: number, since: number, limit: number): Promise<RecentFolderViewRow[]> {
+    return this.database.db
+      .select()
+      .from(recentFolderViews)
+      .where(and(eq(recentFolderViews.userID, userID), gte(recentFolderViews.lastViewed, since)))
+      .orderBy(desc(recentFolderViews.lastViewed), asc(recentFolderViews.folderID))
+      .limit(limit);
+  }
+
   /** Records a view of the folder (its time replaces an earlier view's) and forgets all but the user's `keep` latest on the GPT. */
   async recordView(userID: number, gpt: GptSupport, folderID: string, at: number, keep: number): Promise<void> {
     await this.database.transaction(async (tx) => {

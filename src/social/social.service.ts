@@ -4,6 +4,7 @@ import type { GptSupport } from '../game-support/types.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { pickAlg } from '../http/algorithms.js';
 import {
+  RECENT_SUMMARY_FOLDERS,
   RECENT_SUMMARY_HOURS,
   toActivityDocument,
   toClassRaiseDocument,
@@ -12,7 +13,8 @@ import {
   type RecentSummaryDocument,
   type UserStatsDocument,
 } from '../presenters/activity.presenter.js';
-import type { ChartDocument, SongDocument } from '../presenters/catalog.presenter.js';
+import { toFolderDocument, type ChartDocument, type SongDocument } from '../presenters/catalog.presenter.js';
+import { toFolderStatsDocument } from '../presenters/folder-stats.presenter.js';
 import { toPbDocument, type PbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
 import { toSessionDocument } from '../presenters/session.presenter.js';
@@ -22,7 +24,10 @@ import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { RelatedDocuments } from '../repositories/related-documents.js';
 import { SocialRepository, type ActivityFilter } from '../repositories/social.repository.js';
 import { TargetsRepository } from '../repositories/targets.repository.js';
+import { UgptFoldersRepository } from '../repositories/ugpt-folders.repository.js';
 import { UgptSessionsRepository } from '../repositories/ugpt-sessions.repository.js';
+import { findGpt } from '../game-support/registry.js';
+import { folderStats } from '../ugpt/folder-stats.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 
@@ -51,6 +56,7 @@ export class SocialService {
     private readonly social: SocialRepository,
     private readonly users: UsersRepository,
     private readonly sessions: UgptSessionsRepository,
+    private readonly folders: UgptFoldersRepository,
     private readonly notifications: NotificationsService,
     private readonly config: AppConfig,
     private readonly related: RelatedDocuments,
@@ -124,20 +130,36 @@ export class SocialService {
     return { pbs: ordered.map(toPbDocument), rivals: await this.usersInOrder(rivalIDs) };
   }
 
-  /** What the user did in the last 16 hours: scores imported, sessions ended, goals achieved or moved. */
+  /**
+   * What the user did in the last 16 hours: scores imported, sessions ended, goals achieved or moved, and the folders
+   * they viewed (on any GPT, latest view first, at most 4, as Tachi) with their distributions on each.
+   */
   async recentSummary(user: UserRow, now = Date.now()): Promise<RecentSummaryDocument> {
     const since = now - RECENT_SUMMARY_HOURS * 60 * 60 * 1000;
-    const [playcount, sessionRows, achieved, improved] = await Promise.all([
+    const [playcount, sessionRows, achieved, improved, views] = await Promise.all([
       this.social.scoreCountSince(user.id, since),
       this.social.sessionsEndedSince(user.id, since, RECENT_SUMMARY_LIMIT),
       this.social.achievedGoalSubs({ userIDs: [user.id] }, since, now + 1, RECENT_SUMMARY_LIMIT),
       this.social.improvedGoalSubs(user.id, since, RECENT_SUMMARY_LIMIT),
+      this.folders.recentViewsAnyGpt(user.id, since, RECENT_SUMMARY_FOLDERS),
     ]);
-    const [scoreIDs, goals] = await Promise.all([
+    const folderIDs = views.map((v) => v.folderID);
+    const [scoreIDs, goals, folderRows, chartCounts, enumCounts] = await Promise.all([
       this.sessions.scoreIDsBySession(sessionRows.map((s) => s.sessionID)),
       this.targets.goalsByIds([...new Set([...achieved, ...improved].map((g) => g.goalID))]),
+      this.folders.foldersByIds(folderIDs),
+      this.folders.chartCounts(folderIDs),
+      this.folders.enumCounts(user.id, folderIDs),
     ]);
+    const byID = new Map(folderRows.map((f) => [f.folderID, f]));
+    const viewed = folderIDs.flatMap((id) => {
+      const folder = byID.get(id);
+      const gpt = folder && findGpt(folder.game, folder.playtype);
+      return folder && gpt ? [{ folder, gpt }] : [];
+    });
     return toRecentSummaryDocument({
+      folders: viewed.map(({ folder }) => toFolderDocument(folder)),
+      folderStats: viewed.map(({ folder, gpt }) => toFolderStatsDocument(folderStats(gpt, folder.folderID, chartCounts.get(folder.folderID) ?? 0, enumCounts))),
       since,
       playcount,
       sessions: sessionRows.map((s) => toSessionDocument(s, scoreIDs.get(s.sessionID) ?? [])),

@@ -4,10 +4,10 @@ import { PinoLogger } from 'nestjs-pino';
 import { Database, embeddedDbDir } from '../../src/database/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
-import { ban, makeAdmin, overwriteComputed, overwritePb, removePb, storeUser } from '../support/db-fixtures.js';
+import { ban, makeAdmin, overwriteComputed, overwritePb, removePb, storeGoals, storeGoalSubs, storeUser } from '../support/db-fixtures.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 import { fixtureChartID, importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
-import { countRows, storedGameStats, storedPb, storedScores, storedSessions } from '../support/stored.js';
+import { countRows, storedGameStats, storedGoalSub, storedPb, storedScores, storedSessions } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 import { migratedDataDir } from '../support/template-db.js';
 
@@ -22,6 +22,8 @@ const ROUTES: [string, object][] = [
   ['destroy-chart', { chartID: 'nope', game: 'sdvx' }],
   ['delete-user', { userID: 999999 }],
   ['recalc', { userID: 999999 }],
+  ['announcement', { title: 'Maintenance tonight' }],
+  ['reprocess-all-goals', {}],
 ];
 
 describe('admin routes (spec 4.14)', () => {
@@ -192,6 +194,64 @@ describe('admin routes (spec 4.14)', () => {
       expect((await post('recalc', { userID: { $gt: 0 } })).status).toBe(400);
       expect((await post('recalc', { $where: 'true' })).status).toBe(400);
       expect((await post('recalc', { game: 'nope' })).status).toBe(400);
+    });
+  });
+
+  describe('announcement', () => {
+    it('sends a SITE_ANNOUNCEMENT to every user, audited; a blank, long or missing title or an unknown key is a 400', async () => {
+      const res = await post('announcement', { title: '  Maintenance at midnight  ' });
+      expect(res.status).toBe(200);
+      expect(res.body.sent).toBeGreaterThanOrEqual(3);
+      const notes = (await user.agent.get(`/api/v1/users/${user.user.id}/notifications`).expect(200)).body as { title: string; body: { type: string } }[];
+      expect(notes[0]).toMatchObject({ title: 'Maintenance at midnight', body: { type: 'SITE_ANNOUNCEMENT' } });
+      for (const body of [{ title: '   ' }, { title: 'x'.repeat(501) }, {}, { title: 'ok', game: 'sdvx' }, { title: 5 }])
+        expect((await post('announcement', body)).status).toBe(400);
+      const audit = (await admin.agent.get('/api/v1/admin/audit?limit=1').expect(200)).body as { action: string; params: object }[];
+      expect(audit[0]).toMatchObject({ action: 'announcement', params: { title: 'Maintenance at midnight', sent: res.body.sent } });
+    });
+  });
+
+  describe('reprocess-all-goals', () => {
+    it("re-evaluates every user's goal subscriptions from their PBs, audited; a second run moves nothing", async () => {
+      const p = await player('goals-out-of-step');
+      await importAs(p, [sdvxScore(1, 'MXM', 9_500_000, 'CLEAR', T0)]);
+      const goal = (goalID: string, value: number) =>
+        ({
+          goalID,
+          game: 'sdvx',
+          playtype: 'Single',
+          name: goalID,
+          charts: { type: 'single', data: chart1 },
+          criteria: { key: 'score', value, mode: 'single' },
+        }) as never;
+      await storeGoals(t, [goal('G-admin-met', 9_000_000), goal('G-admin-unmet', 9_900_000)]);
+      // Stored behind the app's back, out of step with the PB: neither shows the 9,500,000.
+      const sub = (goalID: string) => ({
+        userID: p.id,
+        goalID,
+        game: 'sdvx',
+        playtype: 'Single',
+        achieved: false,
+        timeAchieved: null,
+        lastInteraction: null,
+        progress: 0,
+        progressHuman: '0',
+        outOf: 1,
+        outOfHuman: '1',
+        wasInstantlyAchieved: false,
+        wasAssignedStandalone: true,
+      });
+      await storeGoalSubs(t, [sub('G-admin-met'), sub('G-admin-unmet')]);
+      expect(await storedGoalSub(t, p.id, 'G-admin-met')).toMatchObject({ achieved: false, progress: 0 });
+
+      const res = await post('reprocess-all-goals', {});
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ profiles: expect.any(Number), moved: 2 });
+      expect(await storedGoalSub(t, p.id, 'G-admin-met')).toMatchObject({ achieved: true, progress: 9_500_000, outOf: 9_000_000 });
+      expect(await storedGoalSub(t, p.id, 'G-admin-unmet')).toMatchObject({ achieved: false, progress: 9_500_000, outOf: 9_900_000 });
+      expect((await post('reprocess-all-goals', {})).body).toMatchObject({ moved: 0 });
+      const audit = (await admin.agent.get('/api/v1/admin/audit?limit=1').expect(200)).body as { action: string; params: object }[];
+      expect(audit[0]).toMatchObject({ action: 'reprocess-all-goals', params: { moved: 0 } });
     });
   });
 

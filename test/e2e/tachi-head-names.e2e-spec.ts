@@ -171,10 +171,13 @@ describe('game data as Tachi (HEAD) names it: inputs in either form, under both 
     expect(ongekiErrors.get(2)!.message).toMatch(/Give lamp or its HEAD name noteLamp, not both/);
     // platinumScore moved into the optional metrics is checked against the chart like one sent there.
     expect(ongekiErrors.get(3)!.message).toMatch(/platinumScore 3001 is out of range: this chart's maximum is 3000/);
+    // platinumStars is derived with the chart: floor(100 × 2900 / 3000) = 96 → 96 − 93 = 3
     expect((await storedScore(t, ongeki.scoreIDs[0]))!.scoreData).toMatchObject({
       lamp: 'FULL COMBO',
-      optional: { bellLamp: 'FULL BELL', platinumScore: 2900 },
+      optional: { bellLamp: 'FULL BELL', platinumScore: 2900, platinumStars: 3 },
     });
+    // The spec profile's PB carries it too, beside its platinumScore.
+    expect((await storedPb(t, p.user.id, ONGEKI_CHART))!.scoreData.optional).toMatchObject({ platinumScore: 2900, platinumStars: 3 });
 
     const popn = await imported(
       t,
@@ -321,8 +324,16 @@ describe('API_PROFILE=tachi: scores, PBs and configs under today’s Tachi names
       noteLamp: 'FULL COMBO',
       bellLamp: 'FULL BELL',
       platinumScore: 2900,
+      // HEAD's derived metric: floor(100 × 2900 / 3000) = 96 → 3 stars
+      platinumStars: 3,
       enumIndexes: { lamp: 2, noteLamp: 2, bellLamp: 1 },
     });
+    expect(await pbData('ongeki', 'Single', ONGEKI_CHART)).toMatchObject({ platinumScore: 2900, platinumStars: 3 });
+    // A play without a platinumScore has none to derive stars from.
+    const noPlat = await importDirect('ongeki', 'Single', [
+      { matchType: 'inGameID', identifier: '20', difficulty: 'MASTER', score: 900_000, noteLamp: 'CLEAR', timeAchieved: at(9) },
+    ]);
+    expect(await scoreData(noPlat.scoreIDs[0])).toMatchObject({ platinumScore: null, platinumStars: null });
 
     const popn = await importDirect('popn', '9B', [
       { matchType: 'popnChartHash', identifier: POPN_HASH, score: 95_000, clearMedal: 'clearDiamond', timeAchieved: at(0) },
@@ -383,6 +394,9 @@ describe('API_PROFILE=tachi: scores, PBs and configs under today’s Tachi names
 
     const ongeki = await config('ongeki', 'Single');
     expect(Object.keys(ongeki.providedMetrics as Doc)).toEqual(['score', 'noteLamp', 'bellLamp', 'platinumScore']);
+    expect(Object.keys(ongeki.derivedMetrics as Doc)).toEqual(['grade', 'platinumStars']);
+    expect(ongeki.derivedMetrics).toMatchObject({ platinumStars: { type: 'INTEGER' } });
+    expect(ongeki.optionalMetrics).not.toHaveProperty('platinumStars');
     expect(ongeki.optionalMetrics).toMatchObject({ damage: { type: 'INTEGER' }, scoreGraph: { type: 'NULLABLE_GRAPH' } });
     expect(ongeki.optionalMetrics).not.toHaveProperty('bellLamp');
 

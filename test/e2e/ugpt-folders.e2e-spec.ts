@@ -337,6 +337,26 @@ describe('UGPT folders and tables, chart folders, history (both profiles)', () =
       failed(await tachi.http().post(ugpt(player, `/folders/${LEVEL_20}/viewed`)), 401);
     });
 
+    it('recent-summary lists the folders viewed in the last 16 hours (latest 4, newest first) with the stats, in both profiles', async () => {
+      for (const folderID of [LEVEL[16], LEVEL[17], LEVEL_17_UP, LEVEL[18], LEVEL_20]) {
+        expect((await view(player, folderID)).status).toBe(200);
+        await pause();
+      }
+      const spec = (await t.http().get(`/api/v1/users/${player.user.id}/recent-summary`).expect(200)).body as { folders: Folder[]; folderStats: SpecStats[] };
+      expect(spec.folders.map((f) => f.folderID)).toEqual([LEVEL_20, LEVEL[18], LEVEL_17_UP, LEVEL[17]]);
+      expect(spec.folderStats.map((s) => s.folderID)).toEqual([LEVEL_20, LEVEL[18], LEVEL_17_UP, LEVEL[17]]);
+      expect(spec.folderStats[0]).toEqual({ folderID: LEVEL_20, chartCount: 3, lamps: LEVEL_20_LAMPS, grades: LEVEL_20_GRADES });
+      expect(spec.folderStats[2]).toEqual({ folderID: LEVEL_17_UP, chartCount: 10, lamps: LEVEL_17_UP_LAMPS, grades: LEVEL_17_UP_GRADES });
+
+      const body = ok<{ recentFolders: Folder[]; recentFolderStats: unknown[] }>(await tachi.http().get(`/api/v1/users/${player.user.id}/recent-summary`));
+      expect(body.recentFolders.map((f) => f.folderID)).toEqual([LEVEL_20, LEVEL[18], LEVEL_17_UP, LEVEL[17]]);
+      expect(body.recentFolderStats[0]).toEqual({ folderID: LEVEL_20, chartCount: 3, stats: { lamp: LEVEL_20_LAMPS, grade: LEVEL_20_GRADES } });
+      expect(body.recentFolderStats[2]).toEqual({ folderID: LEVEL_17_UP, chartCount: 10, stats: { lamp: LEVEL_17_UP_LAMPS, grade: LEVEL_17_UP_GRADES } });
+
+      // Someone who viewed nothing: both lists empty.
+      expect(ok(await tachi.http().get(`/api/v1/users/${other.user.id}/recent-summary`))).toMatchObject({ recentFolders: [], recentFolderStats: [] });
+    });
+
     it('tachi: {} for the own session', async () => {
       const agent = tachi.agent();
       ok(await agent.post('/api/v1/auth/login').send({ username: player.username, '!password': player.password, captcha: 'x' }));

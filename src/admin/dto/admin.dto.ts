@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsPositive, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/validators.js';
 import { INT32_MAX, QueryInt } from '../../http/query-params.js';
@@ -156,4 +156,15 @@ export class AuditQuery {
 
   @QueryInt(1, Number.MAX_SAFE_INTEGER, 'Only entries older than this entry id (the next page).')
   before?: number;
+}
+
+/** Longest announcement title (as the CLI's `announce`). */
+export const ANNOUNCEMENT_TITLE_MAX = 500;
+
+export class AnnouncementDto {
+  @ApiProperty({ description: `The announcement, 1 to ${ANNOUNCEMENT_TITLE_MAX} characters (surrounding blanks are dropped).` })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @Length(1, ANNOUNCEMENT_TITLE_MAX)
+  title!: string;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { SONG_DATA_MATCH_FIELDS } from '../../game-support/match-types.js';
+import { CHART_DATA_MATCH_FIELDS, SONG_DATA_MATCH_FIELDS } from '../../game-support/match-types.js';
 
 /**
  * `(data ->> 'field')`, the field written as a literal: an expression index on it serves only queries that write the
@@ -13,6 +13,9 @@ export function jsonDataField(data: AnyPgColumn, field: string): SQL {
 
 /** songs_ddr_song_hash_idx for ddrSongHash. */
 const songDataIndexName = (field: string) => `songs_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_idx`;
+
+/** charts_in_game_str_id_idx for inGameStrID. */
+const chartDataIndexName = (field: string) => `charts_${field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}_idx`;
 
 /**
  * Songs, per game. `match_titles` (lowercased title and alternate titles) serves batch-manual's
@@ -50,7 +53,8 @@ export const songs = pgTable(
  * Charts. `in_game_ids` and `chart_hashes` are the batch-manual chart match keys, each behind a GIN
  * index: derived from data by the match-type registry (`chartMatchKeys`: the integers of every
  * chartInGameID field, the lowercased strings of every chartHash field), so a match type of either
- * kind on a new data field needs no migration.
+ * kind on a new data field needs no migration. Each chart data field a chartData match type reads
+ * (CHART_DATA_MATCH_FIELDS: HEAD's inGameStrID) has an expression index on (game, data ->> field).
  */
 export const charts = pgTable(
   'charts',
@@ -74,6 +78,7 @@ export const charts = pgTable(
     index('charts_gpt_song_idx').on(t.game, t.playtype, t.songID, t.difficulty),
     index('charts_in_game_ids_idx').using('gin', t.inGameIDs),
     index('charts_hashes_idx').using('gin', t.chartHashes),
+    ...CHART_DATA_MATCH_FIELDS.map((field) => index(chartDataIndexName(field)).on(t.game, jsonDataField(t.data, field))),
   ],
 );
 

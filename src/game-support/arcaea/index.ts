@@ -54,7 +54,7 @@ const touch: GptSupport = defineGpt({
   optionalMetrics: z.strictObject({ ...COMMON_OPTIONAL }),
   scoreMeta: EMPTY_STRICT,
   chartData: z.looseObject({ inGameStrID: z.string(), notecount: z.number().int().positive() }),
-  supportedMatchTypes: ['songTitle', 'serviceSongID'],
+  supportedMatchTypes: ['inGameStrID', 'songTitle', 'serviceSongID'],
   percentInput: 'forbidden',
   ...deriveWith(() => touch, {
     maxScore: (chart) => {

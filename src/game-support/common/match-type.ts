@@ -12,6 +12,8 @@
  * - `chartHash`: the chart whose `data[field]` (a string, or a list of them) holds the identifier, in any case
  *   (`charts.chart_hashes`, lowercased, GIN, filled from these fields); found in any playtype of the game, so that a
  *   chart sent as the wrong playtype is named as such.
+ * - `chartData`: the chart of the playtype and difficulty whose `data[field]` (a string) is the identifier, exactly
+ *   (an expression index on `charts (game, data ->> field)`, declared from the registry by the catalog schema).
  */
 export type MatchLookup =
   | { kind: 'songTitle' }
@@ -28,7 +30,13 @@ export type MatchLookup =
       /** Difficulty names an element may send besides the GPT's own, each standing for any of these difficulties. */
       difficultyAliases?: Readonly<Record<string, readonly string[]>>;
     }
-  | { kind: 'chartHash'; fields: readonly string[] };
+  | { kind: 'chartHash'; fields: readonly string[] }
+  | {
+      kind: 'chartData';
+      field: string;
+      /** What the key is called in "No <playtype> <difficulty> chart has <what> <identifier>." */
+      what: string;
+    };
 
 /** A chart `data` field the chart matcher reads through a derived column: which column and which kind fills it. */
 export type ChartKeyKind = Extract<MatchLookup, { fields: readonly string[] }>['kind'];

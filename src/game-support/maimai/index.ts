@@ -52,7 +52,7 @@ const single: GptSupport = defineGpt({
   optionalMetrics: z.strictObject({ ...COMMON_OPTIONAL }),
   scoreMeta: EMPTY_STRICT,
   chartData: z.looseObject({ inGameID: z.number(), inGameStrID: z.string(), maxPercent: z.number().positive().max(104) }),
-  supportedMatchTypes: ['songTitle', 'serviceSongID', 'inGameID'],
+  supportedMatchTypes: ['songTitle', 'serviceSongID', 'inGameID', 'inGameStrID'],
   percentInput: 'forbidden',
   ...deriveWith(() => single, {
     maxScore: (chart) => maxPercentOf(chart) ?? 'This chart has no maxPercent, so it cannot take a maimai score.',

@@ -14,7 +14,10 @@ export function bellLampOf(scoreData: Pick<ScoreData, 'score' | 'optional'>): 'N
   return scoreData.score === 1_010_000 ? 'FULL BELL' : 'NONE';
 }
 
-/** HEAD names ONGEKI's lamp noteLamp and provides bellLamp and platinumScore beside it (optional metrics here). */
+/**
+ * HEAD names ONGEKI's lamp noteLamp and provides bellLamp and platinumScore beside it (optional metrics here), and
+ * derives platinumStars (kept in the optional metrics by deriveScore, which has the chart).
+ */
 export function ongekiHead(gpt: Pick<GptSupport, 'lamps' | 'clearLamp' | 'grades' | 'clearGrade'>): HeadNames {
   return {
     providedMetrics: {
@@ -23,7 +26,10 @@ export function ongekiHead(gpt: Pick<GptSupport, 'lamps' | 'clearLamp' | 'grades
       bellLamp: enumMetric(BELL_LAMPS, 'Whether every bell was caught.', 'FULL BELL'),
       platinumScore: integerMetric("The platinum score, up to the chart's maxPlatScore."),
     },
-    derivedMetrics: { grade: gradeMetric(gpt) },
+    derivedMetrics: {
+      grade: gradeMetric(gpt),
+      platinumStars: integerMetric("The platinum stars, 0 to 6 (6 is rainbow): floor(100 × platinumScore / the chart's maxPlatScore), capped at 99, less 93."),
+    },
     defaultMetric: 'score',
     preferredDefaultEnum: 'grade',
     fromHead(element) {
@@ -41,8 +47,9 @@ export function ongekiHead(gpt: Pick<GptSupport, 'lamps' | 'clearLamp' | 'grades
     toHead(scoreData) {
       const bellLamp = bellLampOf(scoreData);
       const platinumScore = typeof scoreData.optional.platinumScore === 'number' ? scoreData.optional.platinumScore : null;
+      const platinumStars = typeof scoreData.optional.platinumStars === 'number' ? scoreData.optional.platinumStars : null;
       return {
-        metrics: { noteLamp: scoreData.lamp, bellLamp, platinumScore },
+        metrics: { noteLamp: scoreData.lamp, bellLamp, platinumScore, platinumStars },
         enumIndexes: { noteLamp: scoreData.lampIndex, bellLamp: indexIn(BELL_LAMPS, bellLamp) },
       };
     },

@@ -7,6 +7,7 @@ import type { ChartInfo, GameSupport, GptSupport, ScoreInput } from '../types.js
 import { ONGEKI_COLOUR } from './classes.js';
 import { ongekiHead } from './head-names.js';
 import {
+  platinumStars,
   NAIVE_RATING_PROFILE,
   NAIVE_RATING_REFRESH_PROFILE,
   NAIVE_RATING_SESSION,
@@ -59,6 +60,30 @@ function validate(input: ScoreInput, chart: ChartInfo): string | undefined {
     if (platinumScore > max) return `platinumScore ${platinumScore} is out of range: this chart's maximum is ${max}.`;
   }
   return undefined;
+}
+
+/**
+ * HEAD's derived platinumStars (0..6, 6 = rainbow) of a play with a platinumScore, from the chart's maxPlatScore;
+ * undefined (no key) without a platinumScore or a maxPlatScore.
+ */
+export function derivedPlatinumStars(optional: Readonly<Record<string, unknown>>, chart: ChartInfo): { platinumStars: number | undefined } {
+  const platinumScore = optional.platinumScore;
+  const max = chartNumber(chart, 'maxPlatScore');
+  return { platinumStars: typeof platinumScore === 'number' && max !== undefined && max > 0 ? platinumStars(platinumScore, max) : undefined };
+}
+
+/** deriveScore, with platinumStars added to the play's optional metrics. */
+function withPlatinumStars(base: Pick<GptSupport, 'deriveScore' | 'gradeOf'>): Pick<GptSupport, 'deriveScore' | 'gradeOf'> {
+  return {
+    gradeOf: base.gradeOf,
+    deriveScore(input, chart) {
+      const derived = base.deriveScore(input, chart);
+      if (!derived.ok) return derived;
+      const { platinumStars: stars } = derivedPlatinumStars(input.optional, chart);
+      const optional = Object.fromEntries(Object.entries(derived.scoreData.optional).filter(([k]) => k !== 'platinumStars'));
+      return { ok: true, scoreData: { ...derived.scoreData, optional: stars === undefined ? optional : { ...optional, platinumStars: stars } } };
+    },
+  };
 }
 
 const single: GptSupport = defineGpt({
@@ -114,12 +139,15 @@ const single: GptSupport = defineGpt({
   }),
   supportedMatchTypes: ['songTitle', 'serviceSongID', 'inGameID'],
   percentInput: 'forbidden',
-  ...deriveWith(() => single, {
-    maxScore: MAX_SCORE,
-    integerScore: true,
-    percent: (score) => score / 10_000,
-    validate,
-  }),
+  ...withPlatinumStars(
+    deriveWith(() => single, {
+      maxScore: MAX_SCORE,
+      integerScore: true,
+      percent: (score) => score / 10_000,
+      validate,
+    }),
+  ),
+  derivedOptional: derivedPlatinumStars,
   pbMerge: [
     { kind: 'best', optional: 'platinumScore', direction: 'max', name: 'Best Platinum Score' },
     { kind: 'best', optional: 'bellLamp', direction: 'max', name: 'Best Bell Lamp', order: BELL_LAMPS },

@@ -1,3 +1,4 @@
+import { reevaluateAllTargets } from '../targets/target-progress.writer.js';
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/database.js';
 import { countScores, recalcScores, resyncPersonalBests, type PbFilter, type ScoreFilter } from './recalc.js';
@@ -13,6 +14,11 @@ export class MaintenanceService {
 
   recalc(filter: ScoreFilter, onBatch?: (done: number) => void): Promise<number> {
     return recalcScores(this.database, filter, onBatch);
+  }
+
+  /** Re-evaluates every goal subscription of every user (admin reprocess-all-goals). */
+  reprocessAllGoals(): Promise<{ profiles: number; moved: number }> {
+    return reevaluateAllTargets(this.database.db, (work) => this.database.transaction(work));
   }
 
   resyncPbs(userIDs: readonly number[] | undefined, filter: PbFilter): Promise<number> {

@@ -52,6 +52,13 @@ export function compareResults(gpt: GptSupport, a: ScoreData, b: ScoreData): num
  * and lamp (a pop'n fail's cap must not outlive a later clear), and ratings are recomputed on the
  * merged result, so lamp-dependent ratings (VF6, lamp ratings) reflect the combination.
  */
+function assignDerived(optional: Record<string, unknown>, derived: Readonly<Record<string, unknown>>) {
+  for (const [key, value] of Object.entries(derived)) {
+    if (value === undefined) delete optional[key];
+    else optional[key] = value;
+  }
+}
+
 export function mergePersonalBest(gpt: GptSupport, chart: ChartInfo, song: SongInfo, scores: readonly ScoreForPb[]): MergedPb {
   if (scores.length === 0) throw new Error('mergePersonalBest needs at least one score');
   const scorePB = best(scores, (a, b) => compareResults(gpt, a.scoreData, b.scoreData));
@@ -99,6 +106,8 @@ export function mergePersonalBest(gpt: GptSupport, chart: ChartInfo, song: SongI
     take(winner, rule.name);
   }
 
+  // Derived optional metrics follow the PB's own optional ones (ONGEKI's platinumStars from its best platinumScore).
+  if (gpt.derivedOptional) assignDerived(optional, gpt.derivedOptional(optional, chart));
   const merged = { ...scorePB.scoreData, score, lamp: lampPB.scoreData.lamp, lampIndex: lampPB.scoreData.lampIndex, optional };
   const grade = gpt.gradeOf(merged, chart);
   const scoreData: ScoreData = { ...merged, grade, gradeIndex: gpt.grades.indexOf(grade) };

@@ -234,3 +234,25 @@ GROUP BY gs.user_id, gs.game, gs.playtype ORDER BY gs.user_id`,
   }
   return moved;
 }
+
+/**
+ * Every user's goal subscriptions on every GPT, re-evaluated from their PBs (admin `reprocess-all-goals`, to repair
+ * subscriptions out of step): the (user, GPT) pairs with a subscription, each re-evaluated with `reevaluateTargets`
+ * in a transaction of its own (`inTx`), so one pair's lock waits hold up no other. Returns how many pairs there were
+ * and how many subscriptions moved.
+ */
+export async function reevaluateAllTargets(
+  read: Queryable,
+  inTx: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+): Promise<{ profiles: number; moved: number }> {
+  const rows = await queryRows<{ user_id: number; game: string; playtype: string }>(
+    read,
+    sql`SELECT DISTINCT user_id, game, playtype FROM goal_subs ORDER BY user_id, game, playtype`,
+  );
+  let moved = 0;
+  for (const r of rows) {
+    const changes = await inTx((tx) => reevaluateTargets(tx, Number(r.user_id), r.game, r.playtype, { all: true }));
+    moved += changes.goalInfo.length;
+  }
+  return { profiles: rows.length, moved };
+}

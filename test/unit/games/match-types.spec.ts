@@ -13,6 +13,7 @@ import {
   MATCH_TYPE_DEFINITIONS,
   MATCH_TYPES,
   matchTypeAllowedFor,
+  CHART_DATA_MATCH_FIELDS,
   SONG_DATA_MATCH_FIELDS,
 } from '../../../src/game-support/match-types.js';
 import { allGpts, findGame, GAMES } from '../../../src/game-support/registry.js';
@@ -83,6 +84,8 @@ describe('the match-type registry', () => {
           return true;
         case 'songData':
           return SONG_DATA_MATCH_FIELDS.includes(l.field) && l.what.length > 0;
+        case 'chartData':
+          return CHART_DATA_MATCH_FIELDS.includes(l.field) && l.what.length > 0;
         case 'chartInGameID':
         case 'chartHash':
           return l.fields.length > 0 && l.fields.every((f) => CHART_KEY_FIELDS[l.kind].includes(f));
@@ -90,7 +93,7 @@ describe('the match-type registry', () => {
     };
     expect(MATCH_TYPE_DEFINITIONS.filter((m) => !described(m)).map((m) => m.name)).toEqual([]);
     const needing = MATCH_TYPE_DEFINITIONS.filter((m) => needsDifficulty(m.lookup)).map((m) => m.name);
-    expect(needing.sort()).toEqual(['ddrSongHash', 'inGameID', 'sdvxInGameID', 'serviceSongID', 'songTitle']);
+    expect(needing.sort()).toEqual(['ddrSongHash', 'inGameID', 'inGameStrID', 'sdvxInGameID', 'serviceSongID', 'songTitle']);
   });
 
   it('difficulty aliases stand for their difficulties, and only own keys count', () => {
@@ -117,6 +120,10 @@ describe('chart match keys, derived from chart data by the registry', () => {
 
   it("a song data match type's field is one the catalog schema indexes", () => {
     expect(SONG_DATA_MATCH_FIELDS).toEqual(['ddrSongHash']);
+  });
+
+  it("a chart data match type's field is one the catalog schema indexes (HEAD's inGameStrID)", () => {
+    expect(CHART_DATA_MATCH_FIELDS).toEqual(['inGameStrID']);
   });
 });
 

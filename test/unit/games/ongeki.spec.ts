@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { ONGEKI } from '../../../src/game-support/ongeki/index.js';
 import { platinumStars } from '../../../src/game-support/ongeki/ratings.js';
 import type { ChartInfo, ScoreInput } from '../../../src/game-support/types.js';
-import { chart, derive, deriveError, input, rated, song } from './fixtures.js';
+import { mergePersonalBest } from '../../../src/scoring/pbs/pb-merge.js';
+import { chart, derive, deriveError, input, rated, song, stored } from './fixtures.js';
 
 const gpt = ONGEKI.gpts.Single;
 const ranked = (levelNum: number, data: Record<string, unknown> = {}) => chart({ levelNum, data: { inGameID: 100, maxPlatScore: 1000, ...data } });
@@ -72,7 +73,11 @@ describe('ongeki:Single derivation', () => {
   });
 
   it('bounds platinumScore by the chart maxPlatScore', () => {
-    expect(derive(gpt, input(1_000_000, 'CLEAR', { optional: { platinumScore: 1000 } }), ranked(13)).optional).toEqual({ platinumScore: 1000 });
+    // 1000 of 1000 is 100%, capped at 99: 99 − 93 = 6 stars
+    expect(derive(gpt, input(1_000_000, 'CLEAR', { optional: { platinumScore: 1000 } }), ranked(13)).optional).toEqual({
+      platinumScore: 1000,
+      platinumStars: 6,
+    });
     expect(deriveError(gpt, input(1_000_000, 'CLEAR', { optional: { platinumScore: 1001 } }), ranked(13))).toMatch(/maximum is 1000/);
     expect(deriveError(gpt, input(1_000_000, 'CLEAR', { optional: { platinumScore: 10 } }), chart())).toMatch(/maxPlatScore/);
   });
@@ -161,6 +166,40 @@ describe('ongeki:Single platinum stars and starRating (floor(stars × L²) / 100
     [939, 13, 0],
   ])('platinumScore %d of 1000 at %d is %d', (platinumScore, level, expected) => {
     expect(calc('starRating', input(1_000_000, 'CLEAR', { optional: { platinumScore } }), ranked(level))).toBeCloseTo(expected, 10);
+  });
+
+  it.each([
+    // floor(100 × 2849 / 3000) = floor(94.97) = 94 → 94 − 93 = 1
+    [2849, 3000, 1],
+    // floor(100 × 2850 / 3000) = 95 → 2
+    [2850, 3000, 2],
+    // floor(100 × 2999 / 3000) = floor(99.97) = 99 → 6 (rainbow)
+    [2999, 3000, 6],
+    // floor(100 × 1234 / 1300) = floor(94.92) = 94 → 1
+    [1234, 1300, 1],
+    // floor(100 × 2000 / 3000) = 66 → max(0, 66 − 93) = 0
+    [2000, 3000, 0],
+  ])('a play with platinumScore %d on a chart of maxPlatScore %d derives platinumStars %d (HEAD: a derived metric)', (platinumScore, maxPlatScore, stars) => {
+    const c = ranked(13, { maxPlatScore });
+    expect(derive(gpt, input(1_000_000, 'CLEAR', { optional: { platinumScore } }), c).optional).toEqual({ platinumScore, platinumStars: stars });
+  });
+
+  it('derives no platinumStars without a platinumScore, and never keeps one that was sent', () => {
+    expect(derive(gpt, input(1_000_000, 'CLEAR'), ranked(13)).optional).toEqual({});
+    expect(derive(gpt, input(1_000_000, 'CLEAR', { optional: { platinumStars: 5 } }), ranked(13)).optional).toEqual({});
+    expect(gpt.optionalMetrics.safeParse({ platinumStars: 5 }).success).toBe(false);
+  });
+
+  it("a PB's platinumStars follow its best platinumScore, whichever play it came from", () => {
+    const c = ranked(13, { maxPlatScore: 3000 });
+    const T = 1_700_000_000_000;
+    const best = stored(gpt, 'score', input(1_005_000, 'ALL BREAK', { optional: { platinumScore: 2700 } }), T, c);
+    const plat = stored(gpt, 'plat', input(990_000, 'CLEAR', { optional: { platinumScore: 2960 } }), T + 1000, c);
+    const pb = mergePersonalBest(gpt, c, song(), [best, plat]);
+    // 2960 / 3000 = 98.67% → 98 → 5 stars; the best-score play alone had 2700 (90%) → 0
+    expect(best.scoreData.optional.platinumStars).toBe(0);
+    expect(pb.scoreData.optional).toMatchObject({ platinumScore: 2960, platinumStars: 5 });
+    expect(pb.scoreData.score).toBe(1_005_000);
   });
 
   it('is null without a platinumScore and 0 on unranked charts', () => {

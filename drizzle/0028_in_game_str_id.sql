@@ -1,0 +1,1 @@
+CREATE INDEX "charts_in_game_str_id_idx" ON "charts" USING btree ("game",("data" ->> 'inGameStrID'));
