@@ -14,8 +14,8 @@ import { loadSdvxCatalog } from './catalog-fixture.js';
 import { PG_URL, postgresReachable, serve, table } from './support.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const PLAYERS = 16;
-const PORT = 3998;
+const PLAYERS = Number(process.env.BENCH_HOOKS_PLAYERS ?? 16);
+const PORT = Number(process.env.BENCH_HOOKS_PORT ?? 3998);
 
 /** Barbatos's difficulty index of each SDVX difficulty (the fourth chart, whatever its name, is 3). */
 const BARBATOS_DIFFICULTY: Record<string, number> = { NOV: 0, ADV: 1, EXH: 2, INF: 3, GRV: 3, HVN: 3, VVD: 3, XCD: 3, MXM: 4 };

@@ -68,6 +68,12 @@ export interface AggregateRatingAlg {
   description: string;
   /** Session algorithms get every score of the session; profile algorithms get the user's PBs on primary charts. */
   calculate(scores: readonly RatedScore[]): number | null;
+  /**
+   * Set when the rating depends on nothing but the best `n` values of one score rating `alg`:
+   * `of(values)`, given them largest first (fewer when fewer scores have one), equals `calculate`
+   * over all the scores. Writers then read those n values from an index instead of every score.
+   */
+  best?: { alg: string; n: number; of(values: readonly number[]): number | null };
 }
 
 export interface ClassValue {

@@ -8,6 +8,7 @@ import { toChartInfo, toSongInfo } from '../scoring/chart-info.js';
 import { rateScore } from '../scoring/pbs/pb-merge.js';
 import { commitImport, saveRetriedOrphans, writeConvertedBatch, type Converted, type WriteBatch, type WriteResult } from '../scoring/import-write.js';
 import type { ImportContext } from './import-types/types.js';
+import type { ImportRow } from '../database/schema.js';
 import { validateScoreElement, type ScoreCandidate } from './score-element.js';
 
 /** One batch of score elements sharing a GPT and context: an import, or a group of orphans. */
@@ -148,9 +149,14 @@ export class ImportPipeline {
     return writeConvertedBatch(tx, batch, converted, provided, options);
   }
 
-  /** Writes a converted import and completes its row, in one transaction (see commitImport). */
-  commitImport(importID: string, batches: readonly { batch: ConvertBatch; converted: Converted }[], timeStarted: number): Promise<void> {
-    return commitImport(this.database, importID, batches, timeStarted);
+  /** Writes a converted import and completes its row, in one transaction, and returns the row (see commitImport). */
+  commitImport(
+    importID: string,
+    batches: readonly { batch: ConvertBatch; converted: Converted }[],
+    timeStarted: number,
+    options: Parameters<typeof commitImport>[4] = {},
+  ): Promise<ImportRow> {
+    return commitImport(this.database, importID, batches, timeStarted, options);
   }
 
   /** Saves retried orphans in one transaction; returns how many new scores each group saved (see saveRetriedOrphans). */

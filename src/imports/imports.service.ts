@@ -2,7 +2,7 @@ import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundE
 import { AppConfig } from '../config/app-config.js';
 import { randomHex } from '../common/crypto.js';
 import { ImportsRepository } from '../repositories/imports.repository.js';
-import { UserBusyError } from '../scoring/import-lock.js';
+import { UserBusyError, type HeldUserLock } from '../scoring/import-lock.js';
 import { ImportLockService } from '../scoring/import-lock.service.js';
 import { findGpt } from '../game-support/registry.js';
 import type { ChartInfo, GptSupport } from '../game-support/types.js';
@@ -11,12 +11,19 @@ import { IMPORT_QUEUE, type ImportQueue } from './import-queue.js';
 import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImport } from './import-types/types.js';
 import { toImportDocument, type ImportDocument } from '../presenters/import.presenter.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
-import type { ImportRow } from '../database/schema.js';
+import type { ImportRow, NewImportRow } from '../database/schema.js';
 
 /** Reports a step of an import; the import goes on once a returned promise settles. */
 export type Progress = (description: string) => void | Promise<void>;
 
 export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
+
+/** How a failed import reports its failure: a client's mistake with its status and message, anything else as a 500. */
+function failureOf(err: unknown): { statusCode: number; message: string } {
+  const statusCode = err instanceof HttpException ? err.getStatus() : 500;
+  const message = err instanceof HttpException ? err.message : 'An internal error stopped this import. Nothing from it was saved.';
+  return { statusCode, message };
+}
 
 @Injectable()
 export class ImportsService implements OnApplicationBootstrap {
@@ -61,7 +68,20 @@ export class ImportsService implements OnApplicationBootstrap {
       return { kind: 'queued', importID, url: this.pollUrl(importID) };
     }
     try {
-      return await this.locks.withUserLock(userID, importID, async () => {
+      return await this.locks.withUserLock(userID, importID, async (lock) => {
+        if (options.inline) {
+          // A score hook's client waits for the answer and polls nothing: the import's row is
+          // written completed with its scores, in their transaction, whose commit releases the lock.
+          try {
+            return {
+              kind: 'completed',
+              document: await this.execute(importID, userID, type, parsed, () => undefined, { insert: { ...base, status: 'completed' }, lock }),
+            };
+          } catch (err) {
+            await this.failUnstored(base, err);
+            throw err;
+          }
+        }
         await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
         try {
           return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined) };
@@ -108,11 +128,14 @@ export class ImportsService implements OnApplicationBootstrap {
     });
   }
 
+  /** Stores a hook's import that failed before its row was written (see submit), as fail() marks one. */
+  private async failUnstored(base: Omit<NewImportRow, 'status'>, err: unknown): Promise<void> {
+    await this.imports.insertFailed({ ...base, status: 'failed', progress: null, failure: failureOf(err), timeFinished: Date.now() });
+  }
+
   /** Marks an unfinished import failed for good, with the status and message a poll answers with. A finished import is left as it is. */
   async fail(importID: string, err: unknown): Promise<void> {
-    const statusCode = err instanceof HttpException ? err.getStatus() : 500;
-    const message = err instanceof HttpException ? err.message : 'An internal error stopped this import. Nothing from it was saved.';
-    await this.imports.markFailed(importID, { statusCode, message });
+    await this.imports.markFailed(importID, failureOf(err));
   }
 
   find(importID: string): Promise<ImportRow | undefined> {
@@ -134,25 +157,34 @@ export class ImportsService implements OnApplicationBootstrap {
    * the ImportDocument. A failure leaves nothing of the import behind; the caller decides whether
    * the import has failed for good or is retried.
    */
-  private async execute(importID: string, userID: number, type: ImportType, parsed: ParsedImport, progress: Progress): Promise<ImportDocument> {
+  private async execute(
+    importID: string,
+    userID: number,
+    type: ImportType,
+    parsed: ParsedImport,
+    progress: Progress,
+    hook?: { insert: NewImportRow; lock: HeldUserLock },
+  ): Promise<ImportDocument> {
     const timeStarted = Date.now();
     const batches = this.batchesOf(importID, userID, type, parsed);
     const total = batches.reduce((n, b) => n + b.elements.length, 0);
+    let row: ImportRow;
     try {
       await progress(`Matching ${total} scores to charts.`);
       const converted = await Promise.all(batches.map((batch) => this.pipeline.convert(batch)));
       await progress(`Saving ${converted.reduce((n, c) => n + c.built.length, 0)} scores, personal bests, sessions and profile statistics.`);
       // A run that another run (a redelivered job) finished first answers with the document stored.
-      await this.pipeline.commitImport(
+      row = await this.pipeline.commitImport(
         importID,
         batches.map((batch, i) => ({ batch, converted: converted[i] })),
         timeStarted,
+        hook ? { insert: hook.insert, finally: (tx) => hook.lock.releaseIn(tx) } : {},
       );
     } catch (err) {
       if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
       throw err;
     }
-    const document = toImportDocument(await this.findOrThrow(importID));
+    const document = toImportDocument(row);
     // After the commit, never inside it: the events are stored for delivery, and a failure there is logged, not the import's.
     await this.webhooks.afterImport(document);
     return document;

@@ -62,6 +62,11 @@ export class ImportsRepository {
     await this.database.db.insert(imports).values(row);
   }
 
+  /** Stores an import that failed before it had a row (a score hook's); one stored meanwhile is left as it is. */
+  async insertFailed(row: NewImportRow): Promise<void> {
+    await this.database.db.insert(imports).values(row).onConflictDoNothing();
+  }
+
   async setProgress(importID: string, progress: string, status?: 'ongoing'): Promise<void> {
     await this.database.db
       .update(imports)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
-import { failAbandonedInlineImports, withUserLock } from './import-lock.js';
+import { failAbandonedInlineImports, withUserLock, type HeldUserLock } from './import-lock.js';
 
 /** The per-user score-writing lock of import-lock.ts, on the application's database. */
 @Injectable()
@@ -8,7 +8,7 @@ export class ImportLockService {
   constructor(private readonly database: Database) {}
 
   /** Runs fn holding the user's lock; throws UserBusyError while another owner holds it. */
-  withUserLock<T>(userID: number, owner: string, fn: () => Promise<T>): Promise<T> {
+  withUserLock<T>(userID: number, owner: string, fn: (lock: HeldUserLock) => Promise<T>): Promise<T> {
     return withUserLock(this.database, userID, owner, fn);
   }
 

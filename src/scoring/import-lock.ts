@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../database/database.js';
+import type { Database, Queryable } from '../database/database.js';
 import { importLocks, imports } from '../database/schema.js';
 
 export const LOCK_HEARTBEAT_MS = 5_000;
@@ -47,13 +47,23 @@ export async function failAbandonedInlineImports(database: Database, userID?: nu
   return failed.length;
 }
 
+/** The held lock, as withUserLock hands it to its callback. */
+export interface HeldUserLock {
+  /**
+   * Deletes the lock inside the caller's transaction, so that its commit releases it (one statement
+   * and one commit fewer than releasing it afterwards). Call it last in the callback's one write
+   * transaction: once the callback has resolved, the lock counts as released.
+   */
+  releaseIn(tx: Queryable): Promise<void>;
+}
+
 /**
  * The per-user score-writing lock, shared by every process through the database. Held from the
  * start of an import until its transaction has committed or failed, with a heartbeat so that a
  * crashed holder's lock is taken over rather than stuck (and the inline import it ran, if any,
  * marked failed).
  */
-export async function withUserLock<T>(database: Database, userID: number, owner: string, fn: () => Promise<T>): Promise<T> {
+export async function withUserLock<T>(database: Database, userID: number, owner: string, fn: (lock: HeldUserLock) => Promise<T>): Promise<T> {
   const now = Date.now();
   const acquired = await database.db
     .insert(importLocks)
@@ -69,18 +79,29 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
   if (acquired.length === 0) throw new UserBusyError();
   if (!acquired[0].inserted) await failAbandonedInlineImports(database, userID);
 
+  const mine = and(eq(importLocks.userID, userID), eq(importLocks.owner, owner));
   const timer = setInterval(() => {
     void database.db
       .update(importLocks)
       .set({ heartbeat: Date.now() })
-      .where(and(eq(importLocks.userID, userID), eq(importLocks.owner, owner)))
+      .where(mine)
       .catch(() => undefined);
   }, LOCK_HEARTBEAT_MS);
   timer.unref();
+  let releasedInTransaction = false;
+  let succeeded = false;
   try {
-    return await fn();
+    const result = await fn({
+      releaseIn: async (tx) => {
+        await tx.delete(importLocks).where(mine);
+        releasedInTransaction = true;
+      },
+    });
+    succeeded = true;
+    return result;
   } finally {
     clearInterval(timer);
-    await database.db.delete(importLocks).where(and(eq(importLocks.userID, userID), eq(importLocks.owner, owner)));
+    // A failed callback's transaction rolled back, and its release with it.
+    if (!(succeeded && releasedInTransaction)) await database.db.delete(importLocks).where(mine);
   }
 }

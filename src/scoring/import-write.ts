@@ -1,7 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { anyOf, copyRows, insertRowsIgnoringConflicts } from '../database/bulk-write.js';
 import type { Database, Tx } from '../database/database.js';
-import { imports, orphanScores, scores, type ClassDelta, type CreatedSession, type ImportError, type NewScoreRow } from '../database/schema.js';
+import {
+  imports,
+  orphanScores,
+  scores,
+  type ClassDelta,
+  type CreatedSession,
+  type ImportError,
+  type ImportRow,
+  type NewImportRow,
+  type NewScoreRow,
+} from '../database/schema.js';
 import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../game-support/types.js';
 import { recomputePersonalBests, type ChartContext } from './pbs/personal-bests.writer.js';
 import { assignSessions } from './sessions/sessions.writer.js';
@@ -241,22 +251,31 @@ async function writeOrphans(
 }
 
 /**
- * Writes a converted import and completes its row, in one transaction. A run of an import that
- * another run (a redelivered job) finished first writes nothing; the row lock orders two runs.
+ * Writes a converted import and completes its row, in one transaction, and returns the row. A run
+ * of an import that another run (a redelivered job) finished first writes nothing and returns the
+ * row that run completed; the row lock orders two runs. With `insert` (score hooks, which nobody
+ * polls while they run) the import has no row yet: it is inserted completed, with its scores.
+ * `finally` runs last inside the transaction (the hook path releases the user's lock there, so
+ * that the commit releases it).
  */
 export async function commitImport(
   database: Database,
   importID: string,
   batches: readonly { batch: WriteBatch; converted: Converted }[],
   timeStarted: number,
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
-    if (row?.status === 'completed') return;
-    if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
+  options: { insert?: NewImportRow; finally?: (tx: Tx) => Promise<void> } = {},
+): Promise<ImportRow> {
+  return database.transaction(async (tx) => {
+    if (!options.insert) {
+      const [row] = await tx.select().from(imports).where(eq(imports.importID, importID)).for('update');
+      if (row?.status === 'completed') return row;
+      if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
+    }
     const written: { gpt: GptSupport; result: WriteResult }[] = [];
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
-    await complete(tx, importID, written, timeStarted);
+    const row = await complete(tx, importID, written, timeStarted, options.insert);
+    await options.finally?.(tx);
+    return row;
   });
 }
 
@@ -283,29 +302,45 @@ export async function saveRetriedOrphans(
 }
 
 /**
- * The import's row in its final state, written in the same transaction as its scores. Only a
- * queued or running import completes: otherwise this throws, and the transaction rolls back.
+ * The import's row in its final state, written in the same transaction as its scores: `insert`ed
+ * (a hook's import, which had no row), or updated from queued or running. Only a queued or running
+ * import completes: otherwise this throws, and the transaction rolls back.
  */
-async function complete(tx: Tx, importID: string, written: readonly { gpt: GptSupport; result: WriteResult }[], timeStarted: number): Promise<void> {
+async function complete(
+  tx: Tx,
+  importID: string,
+  written: readonly { gpt: GptSupport; result: WriteResult }[],
+  timeStarted: number,
+  insert?: NewImportRow,
+): Promise<ImportRow> {
   const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
-  const updated = await tx
+  const final = {
+    status: 'completed' as const,
+    progress: null,
+    input: null,
+    game: written[0].gpt.game,
+    idStrings: [...new Set(written.filter((w) => w.result.scoreIDs.length).map((w) => `${w.gpt.game}:${w.gpt.playtype}`))],
+    scoreIDs: all((r) => r.scoreIDs) as string[],
+    errors: all((r) => r.errors) as ImportError[],
+    createdSessions: onePerSession(all((r) => r.createdSessions) as CreatedSession[]),
+    classDeltas: all((r) => r.classDeltas) as ClassDelta[],
+    goalInfo: all((r) => r.goalInfo),
+    questInfo: all((r) => r.questInfo),
+    timeStarted,
+    timeFinished: Date.now(),
+  };
+  if (insert) {
+    const [row] = await tx
+      .insert(imports)
+      .values({ ...insert, ...final, importID })
+      .returning();
+    return row;
+  }
+  const [updated] = await tx
     .update(imports)
-    .set({
-      status: 'completed',
-      progress: null,
-      input: null,
-      game: written[0].gpt.game,
-      idStrings: [...new Set(written.filter((w) => w.result.scoreIDs.length).map((w) => `${w.gpt.game}:${w.gpt.playtype}`))],
-      scoreIDs: all((r) => r.scoreIDs) as string[],
-      errors: all((r) => r.errors) as ImportError[],
-      createdSessions: onePerSession(all((r) => r.createdSessions) as CreatedSession[]),
-      classDeltas: all((r) => r.classDeltas) as ClassDelta[],
-      goalInfo: all((r) => r.goalInfo),
-      questInfo: all((r) => r.questInfo),
-      timeStarted,
-      timeFinished: Date.now(),
-    })
+    .set(final)
     .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])))
-    .returning({ importID: imports.importID });
-  if (updated.length === 0) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
+    .returning();
+  if (!updated) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
+  return updated;
 }

@@ -9,28 +9,26 @@ function values(scores: readonly RatedScore[], alg: string): number[] {
   return out.sort((a, b) => b - a);
 }
 
-/** Session: the mean of the best n values of a score algorithm; null when fewer than n scores have one. */
-export function meanOfBest(alg: string, n: number, description: string, multiplier = 1): AggregateRatingAlg {
+/**
+ * An algorithm over the best n values of `alg` (largest first): `calculate` over any scores and
+ * `best.of` over the n best values alone are the same function, so they agree exactly.
+ */
+function ofBest(alg: string, n: number, description: string, of: (best: readonly number[]) => number | null): AggregateRatingAlg {
   return {
     description,
-    calculate(scores) {
-      const v = values(scores, alg);
-      if (v.length < n) return null;
-      return (v.slice(0, n).reduce((a, b) => a + b, 0) / n) * multiplier;
-    },
+    calculate: (scores) => of(values(scores, alg).slice(0, n)),
+    best: { alg, n, of },
   };
+}
+
+/** Session: the mean of the best n values of a score algorithm; null when fewer than n scores have one. */
+export function meanOfBest(alg: string, n: number, description: string, multiplier = 1): AggregateRatingAlg {
+  return ofBest(alg, n, description, (v) => (v.length < n ? null : (v.reduce((a, b) => a + b, 0) / n) * multiplier));
 }
 
 /** Profile: the sum of the best n values divided by n, even with fewer than n; null with none (or, if nullIfFewer, with fewer than n). */
 export function averageOfBest(alg: string, n: number, description: string, options: { nullIfFewer?: boolean } = {}): AggregateRatingAlg {
-  return {
-    description,
-    calculate(scores) {
-      const v = values(scores, alg);
-      if (v.length === 0 || (options.nullIfFewer && v.length < n)) return null;
-      return v.slice(0, n).reduce((a, b) => a + b, 0) / n;
-    },
-  };
+  return ofBest(alg, n, description, (v) => (v.length === 0 || (options.nullIfFewer && v.length < n) ? null : v.reduce((a, b) => a + b, 0) / n));
 }
 
 /**
@@ -38,15 +36,11 @@ export function averageOfBest(alg: string, n: number, description: string, optio
  * floored to an integer of 1/multiplier units, then scaled back (CHUNITHM and ONGEKI show ratings this way).
  */
 export function averageOfBestFixed(alg: string, n: number, multiplier: number, description: string): AggregateRatingAlg {
-  return {
-    description,
-    calculate(scores) {
-      const v = values(scores, alg);
-      if (v.length === 0) return null;
-      const sum = v.slice(0, n).reduce((a, b) => a + Math.round(b * multiplier), 0);
-      return Math.floor(sum / n) / multiplier;
-    },
-  };
+  return ofBest(alg, n, description, (v) => {
+    if (v.length === 0) return null;
+    const sum = v.reduce((a, b) => a + Math.round(b * multiplier), 0);
+    return Math.floor(sum / n) / multiplier;
+  });
 }
 
 /**
@@ -59,26 +53,12 @@ export function fixedSum(values: readonly number[], multiplier: number): number 
 
 /** Profile: the sum of the best n values, exactly (see fixedSum); null with none. */
 export function sumOfBestFixed(alg: string, n: number, multiplier: number, description: string): AggregateRatingAlg {
-  return {
-    description,
-    calculate(scores) {
-      const v = values(scores, alg);
-      if (v.length === 0) return null;
-      return fixedSum(v.slice(0, n), multiplier);
-    },
-  };
+  return ofBest(alg, n, description, (v) => (v.length === 0 ? null : fixedSum(v, multiplier)));
 }
 
 /** Profile: the plain sum of the best n values; null with none. */
 export function sumOfBest(alg: string, n: number, description: string): AggregateRatingAlg {
-  return {
-    description,
-    calculate(scores) {
-      const v = values(scores, alg);
-      if (v.length === 0) return null;
-      return v.slice(0, n).reduce((a, b) => a + b, 0);
-    },
-  };
+  return ofBest(alg, n, description, (v) => (v.length === 0 ? null : v.reduce((a, b) => a + b, 0)));
 }
 
 /** Profile: the single best value; null with none. */

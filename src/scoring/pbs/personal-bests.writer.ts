@@ -179,19 +179,21 @@ export async function recomputePersonalBests(
     ['user_id', 'chart_id'],
     rows.filter((r) => was.has(r.chartID)),
   );
-  // One pb_ratings row per numeric rating, so "best PBs by algorithm" reads an index. Every
-  // recomputed chart's rows go, including an emptied chart's (its PB is gone, and a later PB there
-  // inserts them again).
-  await tx.delete(pbRatings).where(and(eq(pbRatings.userID, userID), anyOf(pbRatings.chartID, chartIDs)));
-  await insertRows(
-    tx,
-    pbRatings,
-    pbs.flatMap((pb) =>
-      Object.entries(pb.calculatedData)
-        .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]))
-        .map(([alg, value]) => ({ userID, chartID: pb.chartID, game: gpt.game, playtype: gpt.playtype, alg, value, isPrimary: pb.isPrimary })),
-    ),
+  // One pb_ratings row per numeric rating, so "best PBs by algorithm" reads an index: every
+  // recomputed chart's rows are upserted and the others of those charts (an emptied chart's, a
+  // rating gone null) deleted, in one statement.
+  const ratingRows = pbs.flatMap((pb) =>
+    Object.entries(pb.calculatedData)
+      .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]))
+      .map(([alg, value]) => ({ chart_id: pb.chartID, alg, value, is_primary: pb.isPrimary })),
   );
+  await tx.execute(sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(ratingRows)}::jsonb) AS r(chart_id text, alg text, value float8, is_primary boolean)),
+    gone AS (DELETE FROM ${pbRatings} p WHERE p.user_id = ${userID} AND p.chart_id = ANY(${sql.param([...chartIDs])}::text[])
+      AND NOT EXISTS (SELECT 1 FROM r WHERE r.chart_id = p.chart_id AND r.alg = p.alg))
+    INSERT INTO ${pbRatings} (user_id, chart_id, game, playtype, alg, value, is_primary)
+    SELECT ${userID}, r.chart_id, ${gpt.game}, ${gpt.playtype}, r.alg, r.value, r.is_primary FROM r ORDER BY r.chart_id, r.alg
+    ON CONFLICT (user_id, chart_id, alg) DO UPDATE SET value = excluded.value, is_primary = excluded.is_primary
+      WHERE ${pbRatings}.value IS DISTINCT FROM excluded.value OR ${pbRatings}.is_primary IS DISTINCT FROM excluded.is_primary`);
   if (chartChanges.length)
     await tx.execute(sql`
       INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)

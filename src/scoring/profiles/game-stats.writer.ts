@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../database/bulk-write.js';
 import type { MergedPbRow } from '../pbs/personal-bests.writer.js';
-import type { Tx } from '../../database/database.js';
-import { classAchievements, charts, personalBests, profileRatings, scores, songs, userGameStats, type ClassDelta } from '../../database/schema.js';
+import { queryRows, type Tx } from '../../database/database.js';
+import { classAchievements, charts, pbRatings, personalBests, profileRatings, scores, songs, userGameStats, type ClassDelta } from '../../database/schema.js';
 import type { GptSupport, RatedScore } from '../../game-support/types.js';
 import { toChartInfo, toSongInfo } from '../chart-info.js';
 
@@ -30,6 +30,43 @@ async function primaryPbs(tx: Tx, userID: number, gpt: GptSupport, touched: read
     ...rows.map((r) => ({ scoreData: r.scoreData, calculatedData: r.calculatedData, chart: toChartInfo(r.chart), song: toSongInfo(r.song) })),
     ...touched.filter((p) => p.isPrimary).map((p) => ({ scoreData: p.scoreData, calculatedData: p.calculatedData, chart: p.chart, song: p.song })),
   ];
+}
+
+/**
+ * The profile ratings from the best values alone, when every algorithm of the GPT rates the best n
+ * values of one score rating (AggregateRatingAlg.best): one statement reads each one's best n of
+ * the user's primary PBs from pb_ratings' per-user index, which the PB writer keeps in the same
+ * transaction. A new PB thus costs n index entries per algorithm, not a read of every PB. Returns
+ * undefined for a GPT with another kind of algorithm.
+ */
+async function ratingsFromBest(tx: Tx, userID: number, gpt: GptSupport): Promise<Record<string, number | null> | undefined> {
+  const algs = Object.entries(gpt.profileRatingAlgs);
+  if (algs.length === 0 || !algs.every(([, alg]) => alg.best)) return undefined;
+  const wanted = [...new Map(algs.map(([, alg]) => [`${alg.best!.alg}`, alg.best!])).values()];
+  const reads = wanted.map(
+    (b) => sql`(SELECT ${b.alg}::text AS alg, ${pbRatings.value} AS value FROM ${pbRatings}
+      WHERE ${pbRatings.userID} = ${userID} AND ${pbRatings.game} = ${gpt.game} AND ${pbRatings.playtype} = ${gpt.playtype} AND ${pbRatings.alg} = ${b.alg} AND ${pbRatings.isPrimary}
+      ORDER BY ${pbRatings.value} DESC LIMIT ${b.n})`,
+  );
+  const rows = await queryRows<{ alg: string; value: number }>(tx, sql.join(reads, sql` UNION ALL `));
+  const byAlg = new Map<string, number[]>();
+  for (const r of rows) {
+    const list = byAlg.get(r.alg) ?? [];
+    list.push(Number(r.value));
+    byAlg.set(r.alg, list);
+  }
+  return Object.fromEntries(
+    algs.map(([name, alg]) => {
+      const best = alg.best!;
+      return [name, best.of((byAlg.get(best.alg) ?? []).sort((a, b) => b - a).slice(0, best.n))];
+    }),
+  );
+}
+
+/** The profile ratings recomputed from every primary PB of the user on the GPT (what ratingsFromBest must equal). */
+export async function profileRatingsFromScratch(tx: Tx, userID: number, gpt: GptSupport): Promise<Record<string, number | null>> {
+  const pbs = await primaryPbs(tx, userID, gpt, []);
+  return Object.fromEntries(Object.entries(gpt.profileRatingAlgs).map(([name, alg]) => [name, alg.calculate(pbs)]));
 }
 
 async function hasScores(tx: Tx, userID: number, gpt: GptSupport): Promise<boolean> {
@@ -70,8 +107,14 @@ export async function recomputeGameStats(
     .for('update');
   const played = options.hasScores ?? (await hasScores(tx, userID, gpt));
   if (!played && !current && !(options.createProfile && Object.keys(provided).length > 0)) return [];
-  const pbs = played ? await primaryPbs(tx, userID, gpt, options.touchedPbs ?? []) : [];
-  const ratings = Object.fromEntries(Object.entries(gpt.profileRatingAlgs).map(([name, alg]) => [name, alg.calculate(pbs)]));
+  // After an import's PB writes (touchedPbs), the ratings come from the best values where the algorithms allow it.
+  const fromBest = played && options.touchedPbs ? await ratingsFromBest(tx, userID, gpt) : undefined;
+  const ratings =
+    fromBest ??
+    (await (async () => {
+      const pbs = played ? await primaryPbs(tx, userID, gpt, options.touchedPbs ?? []) : [];
+      return Object.fromEntries(Object.entries(gpt.profileRatingAlgs).map(([name, alg]) => [name, alg.calculate(pbs)]));
+    })());
   const classes: Record<string, string> = Object.fromEntries(
     Object.entries(current?.classes ?? {}).filter(([set]) => played || gpt.classes[set]?.type !== 'DERIVED'),
   );
@@ -97,18 +140,38 @@ export async function recomputeGameStats(
     if (value !== null) apply(set, value, true);
   }
 
-  // The numeric ratings are kept again below, one row each, for the leaderboards' index.
-  await tx.delete(profileRatings).where(and(eq(profileRatings.userID, userID), eq(profileRatings.game, gpt.game), eq(profileRatings.playtype, gpt.playtype)));
   if (!played && Object.keys(classes).length === 0) {
+    await tx.delete(profileRatings).where(and(eq(profileRatings.userID, userID), eq(profileRatings.game, gpt.game), eq(profileRatings.playtype, gpt.playtype)));
     await tx.delete(userGameStats).where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)));
     return deltas;
   }
-  await tx
-    .insert(userGameStats)
-    .values({ userID, game: gpt.game, playtype: gpt.playtype, ratings, classes, lastUpdated: now })
-    .onConflictDoUpdate({ target: [userGameStats.userID, userGameStats.game, userGameStats.playtype], set: { ratings, classes, lastUpdated: now } });
-  if (achievements.length) await tx.insert(classAchievements).values(achievements);
+  // The profile, its achievements and its numeric ratings (one profile_ratings row each, for the
+  // leaderboards' index: upserted, the others deleted) in one statement; the ratings' rows only when
+  // they changed.
   const numeric = Object.entries(ratings).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]));
-  if (numeric.length) await tx.insert(profileRatings).values(numeric.map(([alg, value]) => ({ userID, game: gpt.game, playtype: gpt.playtype, alg, value })));
+  const before: Record<string, unknown> = current?.ratings ?? {};
+  const ratingsChanged =
+    !current ||
+    Object.keys(before).length !== Object.keys(ratings).length ||
+    Object.entries(ratings).some(([alg, value]) => !(alg in before) || before[alg] !== value);
+  const parts: SQL[] = [
+    sql`stats AS (INSERT INTO ${userGameStats} (user_id, game, playtype, ratings, classes, last_updated)
+      VALUES (${userID}, ${gpt.game}, ${gpt.playtype}, ${JSON.stringify(ratings)}::jsonb, ${JSON.stringify(classes)}::jsonb, ${now})
+      ON CONFLICT (user_id, game, playtype) DO UPDATE SET ratings = excluded.ratings, classes = excluded.classes, last_updated = excluded.last_updated)`,
+  ];
+  if (achievements.length)
+    parts.push(sql`achieved AS (INSERT INTO ${classAchievements} (user_id, game, playtype, class_set, class_old_value, class_value, time_achieved)
+      SELECT ${userID}, ${gpt.game}, ${gpt.playtype}, a.class_set, a.class_old_value, a.class_value, ${now}
+      FROM jsonb_to_recordset(${JSON.stringify(achievements.map((a) => ({ class_set: a.classSet, class_old_value: a.classOldValue, class_value: a.classValue })))}::jsonb)
+        AS a(class_set text, class_old_value text, class_value text))`);
+  if (ratingsChanged) {
+    parts.push(sql`gone AS (DELETE FROM ${profileRatings} WHERE user_id = ${userID} AND game = ${gpt.game} AND playtype = ${gpt.playtype}
+      AND NOT (alg = ANY(${sql.param(numeric.map(([alg]) => alg))}::text[])))`);
+    if (numeric.length)
+      parts.push(sql`kept AS (INSERT INTO ${profileRatings} (user_id, game, playtype, alg, value)
+        SELECT ${userID}, ${gpt.game}, ${gpt.playtype}, r.alg, r.value FROM jsonb_to_recordset(${JSON.stringify(numeric.map(([alg, value]) => ({ alg, value })))}::jsonb) AS r(alg text, value float8)
+        ON CONFLICT (user_id, game, playtype, alg) DO UPDATE SET value = excluded.value)`);
+  }
+  await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
   return deltas;
 }

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import { randomHex } from '../../common/crypto.js';
 import { insertRows } from '../../database/bulk-write.js';
-import type { Tx } from '../../database/database.js';
+import { queryRows, type Tx } from '../../database/database.js';
 import { charts, scores, sessions, songs, type CreatedSession, type SessionRow } from '../../database/schema.js';
 import type { GptSupport, RatedScore } from '../../game-support/types.js';
 import { toChartInfo, toSongInfo } from '../chart-info.js';
@@ -17,6 +17,57 @@ export interface ScoreForSession {
 
 function sessionRatings(gpt: GptSupport, rated: readonly RatedScore[]): Record<string, number | null> {
   return Object.fromEntries(Object.entries(gpt.sessionRatingAlgs).map(([name, alg]) => [name, alg.calculate(rated)]));
+}
+
+/**
+ * The session ratings of appended sessions from the best values alone, when every session
+ * algorithm rates the best n values of one score rating (AggregateRatingAlg.best): one statement
+ * reads, per session and score rating, the n best of the stored scores' values; the new scores'
+ * values join them in memory. Undefined for a GPT with another kind of algorithm.
+ */
+async function ratingsFromBest(
+  tx: Tx,
+  gpt: GptSupport,
+  appended: readonly { sessionID: string; added: readonly RatedScore[] }[],
+): Promise<Map<string, Record<string, number | null>> | undefined> {
+  const algs = Object.entries(gpt.sessionRatingAlgs);
+  if (algs.length === 0 || !algs.every(([, alg]) => alg.best)) return undefined;
+  const wanted = new Map<string, number>();
+  for (const [, alg] of algs) wanted.set(alg.best!.alg, Math.max(wanted.get(alg.best!.alg) ?? 0, alg.best!.n));
+  const rows = appended.length
+    ? await queryRows<{ session_id: string; alg: string; value: number }>(
+        tx,
+        sql`SELECT x.session_id, x.alg, x.value FROM (
+          SELECT sc.session_id, a.alg, a.n, (sc.calculated_data ->> a.alg)::float8 AS value,
+            row_number() OVER (PARTITION BY sc.session_id, a.alg ORDER BY (sc.calculated_data ->> a.alg)::float8 DESC) AS r
+          FROM ${scores} sc CROSS JOIN jsonb_to_recordset(${JSON.stringify([...wanted].map(([alg, n]) => ({ alg, n })))}::jsonb) AS a(alg text, n int)
+          WHERE sc.session_id = ANY(${sql.param(appended.map((a) => a.sessionID))}::text[]) AND jsonb_typeof(sc.calculated_data -> a.alg) = 'number'
+        ) x WHERE x.r <= x.n`,
+      )
+    : [];
+  const stored = new Map<string, number[]>();
+  for (const r of rows) {
+    const key = `${r.session_id}\u0000${r.alg}`;
+    const list = stored.get(key) ?? [];
+    list.push(Number(r.value));
+    stored.set(key, list);
+  }
+  return new Map(
+    appended.map(({ sessionID, added }) => [
+      sessionID,
+      Object.fromEntries(
+        algs.map(([name, alg]) => {
+          const { alg: scoreAlg, n, of } = alg.best!;
+          const values = [...(stored.get(`${sessionID}\u0000${scoreAlg}`) ?? [])];
+          for (const s of added) {
+            const v = s.calculatedData[scoreAlg];
+            if (typeof v === 'number' && Number.isFinite(v)) values.push(v);
+          }
+          return [name, of(values.sort((a, b) => b - a).slice(0, n))];
+        }),
+      ),
+    ]),
+  );
 }
 
 /** The scores already in these sessions, rated, by session. */
@@ -112,11 +163,20 @@ export async function assignSessions(
   }
 
   const touched = working.filter((w) => w.added.length > 0);
-  const existing = await sessionScores(
+  const appended = touched.filter((w) => !w.created);
+  const fromBest = await ratingsFromBest(
     tx,
-    touched.filter((w) => !w.created).map((w) => w.row.sessionID),
+    gpt,
+    appended.map((w) => ({ sessionID: w.row.sessionID, added: w.added })),
   );
-  for (const w of touched) w.row.calculatedData = sessionRatings(gpt, [...(existing.get(w.row.sessionID) ?? []), ...w.added]);
+  const existing = fromBest
+    ? new Map<string, RatedScore[]>()
+    : await sessionScores(
+        tx,
+        appended.map((w) => w.row.sessionID),
+      );
+  for (const w of touched)
+    w.row.calculatedData = (!w.created && fromBest?.get(w.row.sessionID)) || sessionRatings(gpt, [...(existing.get(w.row.sessionID) ?? []), ...w.added]);
   await insertRows(
     tx,
     sessions,
