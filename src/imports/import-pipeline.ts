@@ -148,9 +148,14 @@ export class ImportPipeline {
     return writeConvertedBatch(tx, batch, converted, provided, options);
   }
 
-  /** Writes a converted import and completes its row, in one transaction (see commitImport). */
-  commitImport(importID: string, batches: readonly { batch: ConvertBatch; converted: Converted }[], timeStarted: number): Promise<void> {
-    return commitImport(this.database, importID, batches, timeStarted);
+  /** Writes a converted import and completes its row, in one transaction (see commitImport); `beforeCommit` runs inside it, last. */
+  commitImport(
+    importID: string,
+    batches: readonly { batch: ConvertBatch; converted: Converted }[],
+    timeStarted: number,
+    beforeCommit?: () => Promise<void>,
+  ): Promise<void> {
+    return commitImport(this.database, importID, batches, timeStarted, beforeCommit);
   }
 
   /** Saves retried orphans in one transaction; returns how many new scores each group saved (see saveRetriedOrphans). */

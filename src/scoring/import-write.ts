@@ -249,6 +249,7 @@ export async function commitImport(
   importID: string,
   batches: readonly { batch: WriteBatch; converted: Converted }[],
   timeStarted: number,
+  beforeCommit?: () => Promise<void>,
 ): Promise<void> {
   await database.transaction(async (tx) => {
     const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
@@ -257,6 +258,7 @@ export async function commitImport(
     const written: { gpt: GptSupport; result: WriteResult }[] = [];
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
     await complete(tx, importID, written, timeStarted);
+    await beforeCommit?.();
   });
 }
 
