@@ -113,8 +113,10 @@ export class NodeProcess {
       }
   }
 
-  /** Resolves with the first line printed from now on that matches. */
-  waitForLine(match: (line: string) => boolean, timeoutMs: number): Promise<string> {
+  /** Resolves with the first line printed from now on that matches (or among the last 400 lines already printed, with `past`). */
+  waitForLine(match: (line: string) => boolean, timeoutMs: number, past = false): Promise<string> {
+    const printed = past ? this.lines.find(match) : undefined;
+    if (printed !== undefined) return Promise.resolve(printed);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w.resolve !== done);

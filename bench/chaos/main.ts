@@ -25,7 +25,7 @@ const READY_WITHIN_MS = 30_000;
 const IMPORT_RECOVERY_WITHIN_MS = 60_000;
 /** Worker steps (ImportsService's IMPORT_STEPS) a kill -9 lands in; the worker waits this long at each (IMPORT_STEP_PAUSE_MS). */
 const STEPS = ['taken', 'matching', 'converted', 'written', 'committed', 'published'] as const;
-const STEP_PAUSE_MS = 250;
+const STEP_PAUSE_MS = 600;
 const CATALOG = path.join(ROOT, 'test/fixtures/import-pipeline/catalog');
 
 interface FaultResult {
@@ -278,7 +278,11 @@ async function runFault(
       ? `restarted: ${restarted.map((n) => n.name).join(', ')}`
       : `${d.nodes.length} processes alive${injected.note ? `; ${injected.note}` : ''}`,
   });
-  return { name, checks, recoveryMs, note: injected.note };
+  const result = { name, checks, recoveryMs, note: injected.note };
+  // Each fault's verdict as soon as it is known: a run cut short still leaves its figures.
+  log(`${name}: ${checks.every((c) => c.ok) ? 'passed' : 'FAILED'}${recoveryMs !== undefined ? `, recovered in ${(recoveryMs / 1000).toFixed(1)} s` : ''}`);
+  for (const c of checks) log(`  ${c.ok ? 'pass' : 'FAIL'} ${c.name}: ${c.detail}`);
+  return result;
 }
 
 async function waitForWebhooks(d: Deployment, load: Load): Promise<Check> {
@@ -296,13 +300,16 @@ async function killWorkerAt(d: Deployment, load: Load, step: string) {
   const imp = await load.fileImport();
   if (!imp) throw new Error('the import to kill was not accepted');
   const needle = `Import ${imp.importID} step ${step}`;
-  const waiting = d.workers.map((w) => w.waitForLine((l) => l.includes(needle), 60_000).then(() => w));
+  // The worker may have taken it before the 202 reached us: the lines it already printed count.
+  const waiting = d.workers.map((w) => w.waitForLine((l) => l.includes(needle), 60_000, true).then(() => w));
   const victim = await Promise.any(waiting);
   const killedAt = Date.now();
   await victim.kill9();
-  await victim.start();
+  // Started again at once, but the import does not wait for it: the other worker takes the job once its lock lapses.
+  const restarted = victim.start();
   while (!imp.final && Date.now() - killedAt < IMPORT_RECOVERY_WITHIN_MS) await sleep(100);
   if (imp.final?.status !== 'completed') throw new Error(`the killed import ${imp.importID} did not complete: ${JSON.stringify(imp.final ?? 'pending')}`);
+  await restarted;
   return { clearedAt: killedAt, recoveryMs: imp.final.at - killedAt, note: `${victim.name} killed in step ${step} and started again` };
 }
 
@@ -312,7 +319,8 @@ async function killApi(d: Deployment) {
   await victim.kill9();
   await sleep(1000);
   await victim.start();
-  return { clearedAt: killedAt, note: `${victim.name} killed under load and started again` };
+  // The fault is over once its supervisor has started it again (how long that took is in the note).
+  return { clearedAt: Date.now(), note: `${victim.name} killed under load and started again (listening after ${Date.now() - killedAt} ms)` };
 }
 
 async function restartRedis(d: Deployment) {
