@@ -8,7 +8,7 @@ import { logDestination } from './common/log-output.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { BullmqImportQueue } from './imports/bullmq-import-queue.js';
 import { ImportWorker } from './imports/import-worker.js';
-import { ImportsService } from './imports/imports.service.js';
+import { ImportsService, STRANDED_IMPORT_AGE_MS } from './imports/imports.service.js';
 import { PinoNestLogger } from './processes/pino-nest-logger.js';
 import { WorkerModule } from './processes/worker.module.js';
 import { webhookQueueFor } from './webhooks/bullmq-webhook-queue.js';
@@ -85,6 +85,16 @@ await runMain(async () => {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Queued imports whose job Redis lost (a restart without persistence) are enqueued again; existing jobs are left alone.
+  const imports = context.get(ImportsService);
+  const sweep = setInterval(() => {
+    if (stopping) return clearInterval(sweep);
+    imports
+      .requeueStranded()
+      .then((n) => n && log.debug(`${n} unfinished queued import(s) checked against the queue.`))
+      .catch((err: Error) => log.warn(`Could not check the queued imports against the queue: ${err.message}`));
+  }, STRANDED_IMPORT_AGE_MS);
+  sweep.unref();
 
   await worker.waitUntilReady();
   log.info(`Import worker ready: ${config.IMPORT_WORKER_CONCURRENCY} at a time, queue ${config.REDIS_KEY_PREFIX}:imports.`);

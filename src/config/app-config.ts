@@ -303,6 +303,16 @@ export class AppConfig {
   @Min(1000)
   IMPORT_JOB_LOCK_MS = 30_000;
 
+  /**
+   * Fault testing only (`npm run chaos`): a worker logs each step of a queued import (taken, matching, converted, written, committed, published)
+   * and waits this long there, so that a kill lands inside that step. 0 (the default) neither logs nor waits.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  IMPORT_STEP_PAUSE_MS = 0;
+
   /** On SIGTERM, how long a process waits for requests in flight (and inline imports) or running worker imports before it stops without them. */
   @Transform(toInt)
   @IsInt()

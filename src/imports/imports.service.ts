@@ -16,6 +16,13 @@ import type { ImportRow, NewImportRow } from '../database/schema.js';
 /** Reports a step of an import; the import goes on once a returned promise settles. */
 export type Progress = (description: string) => void | Promise<void>;
 
+/** The steps of a queued import a worker can die in, in order (see IMPORT_STEP_PAUSE_MS). */
+export const IMPORT_STEPS = ['taken', 'matching', 'converted', 'written', 'committed', 'published'] as const;
+export type ImportStep = (typeof IMPORT_STEPS)[number];
+
+/** A queued import whose job has not run for this long is enqueued again when its job is gone (Redis lost it); an existing job is left as it is. */
+export const STRANDED_IMPORT_AGE_MS = 10_000;
+
 export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
 
 /** How a failed import reports its failure: a client's mistake with its status and message, anything else as a 500. */
@@ -108,8 +115,16 @@ export class ImportsService implements OnApplicationBootstrap {
    */
   async runQueued(importID: string, progress: Progress): Promise<ImportDocument | undefined> {
     const row = await this.find(importID);
-    if (!row || row.status === 'completed' || row.status === 'failed') return row?.status === 'completed' ? toImportDocument(row) : undefined;
+    if (row?.status === 'completed') {
+      // A run that died between the commit and storing the webhook events (or another run that finished first): storing them is
+      // idempotent (one delivery per event key), so a rerun stores what the dead run did not.
+      const document = toImportDocument(row);
+      await this.webhooks.afterImport(document);
+      return document;
+    }
+    if (!row || row.status === 'failed') return undefined;
     return this.locks.withUserLock(row.userID, importID, async () => {
+      await this.step(importID, 'taken');
       await this.setProgress(importID, 'Parsing score data.', 'ongoing');
       const type = this.types.find((t) => t.name === row.importType);
       let parsed: ParsedImport;
@@ -121,16 +136,44 @@ export class ImportsService implements OnApplicationBootstrap {
         return undefined;
       }
       // Stored before the next step: once the import's transaction holds its row, a later write of it would wait for the commit.
-      return this.execute(importID, row.userID, type, parsed, (d) => {
-        void progress(d);
-        return this.setProgress(importID, d);
-      });
+      return this.execute(
+        importID,
+        row.userID,
+        type,
+        parsed,
+        (d) => {
+          void progress(d);
+          return this.setProgress(importID, d);
+        },
+        undefined,
+        (step) => this.step(importID, step),
+      );
     });
   }
 
   /** Stores a hook's import that failed before its row was written (see submit), as fail() marks one. */
   private async failUnstored(base: Omit<NewImportRow, 'status'>, err: unknown): Promise<void> {
     await this.imports.insertFailed({ ...base, status: 'failed', progress: null, failure: failureOf(err), timeFinished: Date.now() });
+  }
+
+  /**
+   * Queue mode: enqueues again the queued imports (those with a stored input) whose job Redis no longer has, e.g. after a Redis restart
+   * without persistence. The job id is the import id, so an import whose job exists (waiting, running, delayed) is not enqueued twice.
+   * Returns how many were looked at.
+   */
+  async requeueStranded(now = Date.now()): Promise<number> {
+    if (this.queue.mode !== 'queue') return 0;
+    const ids = await this.imports.strandedQueuedIDs(now - STRANDED_IMPORT_AGE_MS, 1000);
+    for (const id of ids) await this.queue.enqueue(id);
+    return ids.length;
+  }
+
+  /** With IMPORT_STEP_PAUSE_MS (fault testing): logs the step a queued import reached, then waits there. */
+  private async step(importID: string, step: ImportStep): Promise<void> {
+    const pause = this.config.IMPORT_STEP_PAUSE_MS;
+    if (!pause) return;
+    this.logger.log(`Import ${importID} step ${step}`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 
   /** Marks an unfinished import failed for good, with the status and message a poll answers with. A finished import is left as it is. */
@@ -164,6 +207,7 @@ export class ImportsService implements OnApplicationBootstrap {
     parsed: ParsedImport,
     progress: Progress,
     hook?: { insert: NewImportRow; lock: HeldUserLock },
+    step: (step: ImportStep) => Promise<void> = async () => undefined,
   ): Promise<ImportDocument> {
     const timeStarted = Date.now();
     const batches = this.batchesOf(importID, userID, type, parsed);
@@ -171,15 +215,20 @@ export class ImportsService implements OnApplicationBootstrap {
     let row: ImportRow;
     try {
       await progress(`Matching ${total} scores to charts.`);
+      await step('matching');
       const converted = await Promise.all(batches.map((batch) => this.pipeline.convert(batch)));
       await progress(`Saving ${converted.reduce((n, c) => n + c.built.length, 0)} scores, personal bests, sessions and profile statistics.`);
+      await step('converted');
       // A run that another run (a redelivered job) finished first answers with the document stored.
       row = await this.pipeline.commitImport(
         importID,
         batches.map((batch, i) => ({ batch, converted: converted[i] })),
         timeStarted,
-        hook ? { insert: hook.insert, finally: (tx) => hook.lock.releaseIn(tx) } : {},
+        hook
+          ? { insert: hook.insert, finally: (tx) => hook.lock.releaseIn(tx), beforeCommit: () => step('written') }
+          : { beforeCommit: () => step('written') },
       );
+      await step('committed');
     } catch (err) {
       if (!(err instanceof HttpException)) this.logger.error(`Import ${importID} failed: ${(err as Error).stack ?? String(err)}`);
       throw err;
@@ -187,6 +236,7 @@ export class ImportsService implements OnApplicationBootstrap {
     const document = toImportDocument(row);
     // After the commit, never inside it: the events are stored for delivery, and a failure there is logged, not the import's.
     await this.webhooks.afterImport(document);
+    await step('published');
     return document;
   }
 

@@ -1,11 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { Database, type Queryable } from '../database/database.js';
 import { imports, type ImportRow, type NewImportRow } from '../database/schema.js';
 
 @Injectable()
 export class ImportsRepository {
   constructor(private readonly database: Database) {}
+
+  /** Queued imports (with a stored input: inline imports have none) not finished and queued before `before`, oldest first. */
+  async strandedQueuedIDs(before: number, limit: number): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ importID: imports.importID })
+      .from(imports)
+      .where(and(inArray(imports.status, ['queued', 'ongoing']), isNotNull(imports.input), lt(imports.timeQueued, before)))
+      .orderBy(asc(imports.timeQueued))
+      .limit(limit);
+    return rows.map((r) => r.importID);
+  }
 
   async findById(importID: string): Promise<ImportRow | undefined> {
     const [row] = await this.database.db.select().from(imports).where(eq(imports.importID, importID)).limit(1);

@@ -263,7 +263,7 @@ export async function commitImport(
   importID: string,
   batches: readonly { batch: WriteBatch; converted: Converted }[],
   timeStarted: number,
-  options: { insert?: NewImportRow; finally?: (tx: Tx) => Promise<void> } = {},
+  options: { insert?: NewImportRow; finally?: (tx: Tx) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
 ): Promise<ImportRow> {
   return database.transaction(async (tx) => {
     if (!options.insert) {
@@ -275,6 +275,7 @@ export async function commitImport(
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
     const row = await complete(tx, importID, written, timeStarted, options.insert);
     await options.finally?.(tx);
+    await options.beforeCommit?.();
     return row;
   });
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { SeedLoader } from '../../src/seeds/seed-loader.js';
 import { SeedSource } from '../../src/seeds/seed-source.js';
 import { IMPORT_QUEUE_NAME, type ImportJobData } from '../../src/imports/bullmq-import-queue.js';
+import { ImportsService, STRANDED_IMPORT_AGE_MS } from '../../src/imports/imports.service.js';
 import { withUserLock } from '../../src/scoring/import-lock.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import type { ImportDocument } from '../../src/presenters/import.presenter.js';
@@ -247,6 +248,35 @@ describe('npm run worker configuration', () => {
       expect(later.createdSessions).toEqual([{ sessionID: earlier.createdSessions[0].sessionID, type: 'Appended' }]);
       expect(await countRows(t, 'scores', { userID: u.user.id })).toBe(8);
       await stop(worker!);
+    }, 60_000);
+
+    it('an import whose job Redis lost (a restart without persistence) is enqueued again by the sweep and completes once', async () => {
+      const { u, auth } = await submitter();
+      const res = await t
+        .http()
+        .post('/api/v1/ir/direct-manual/import')
+        .set(auth)
+        .send(document(3, DAY + 60 * 24 * 3600_000));
+      expect(res.status).toBe(202);
+      const { importID } = res.body as { importID: string };
+      // What a Redis restart without persistence leaves: the import row, queued, and no job.
+      await (await jobs.getJob(importID))!.remove();
+      const imports = t.app.get(ImportsService);
+      // A young import is not looked at (its job may not be added yet); one older than STRANDED_IMPORT_AGE_MS is enqueued again.
+      await imports.requeueStranded();
+      expect(await jobs.getJob(importID)).toBeUndefined();
+      expect(await imports.requeueStranded(Date.now() + STRANDED_IMPORT_AGE_MS + 1)).toBeGreaterThanOrEqual(1);
+      expect(await (await jobs.getJob(importID))?.getState()).toBe('waiting');
+      // Sweeping again while the job exists adds nothing.
+      await imports.requeueStranded(Date.now() + STRANDED_IMPORT_AGE_MS + 1);
+      expect(await jobs.getJobCounts('waiting')).toEqual({ waiting: 1 });
+      const worker = await work();
+      const done = await settled(t, importID);
+      expect(done.body.importStatus).toBe('completed');
+      expect(done.body.import.scoreIDs).toHaveLength(3);
+      expect(await countRows(t, 'scores', { userID: u.user.id })).toBe(3);
+      expect(await countRows(t, 'imports', { userID: u.user.id })).toBe(1);
+      await stop(worker);
     }, 60_000);
 
     it('answers 400 at submit for a structurally bad document, storing and enqueueing nothing', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ImportsService } from '../../src/imports/imports.service.js';
 import { WebhooksService } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { storeGoals, storeQuests, storeWebhookDelivery } from '../support/db-fixtures.js';
+import { refuseWebhookDeliveries, storeGoals, storeQuests, storeWebhookDelivery } from '../support/db-fixtures.js';
 import { batchManual, imported, loadFixtureCatalog, T0, MINUTE } from '../support/imports.js';
 import { storedApiClient } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
@@ -83,6 +84,31 @@ describe('webhooks', () => {
       expect((await t.http().post(path).set(bearer(devKey))).status).toBe(403);
       // Nothing changed.
       expect((await storedApiClient(t, client.clientID))?.webhookSecret).toBe(client.webhookSecret);
+    });
+  });
+
+  describe('an import whose events were not stored after its commit (its worker died there)', () => {
+    it('stores and delivers them once when its job runs again', async () => {
+      const client = await createWebhookClient(dev, `${receiver.url}/rerun`);
+      const p = await signUp(t);
+      const key = await authorise(p, client);
+      const allow = await refuseWebhookDeliveries(t);
+      let doc: Awaited<ReturnType<typeof imported>>;
+      try {
+        doc = await imported(t, key, raisingImport(7 * MINUTE));
+      } finally {
+        await allow();
+      }
+      expect(doc.classDeltas).toEqual([expect.objectContaining({ set: 'vfClass', new: 'SIENNA_I' })]);
+      expect(await deliveriesOf(t, client)).toEqual([]);
+      // The redelivered job finds the import completed: it stores the events the dead run did not, and only those.
+      const imports = t.app.get(ImportsService);
+      expect((await imports.runQueued(doc.importID, () => undefined))?.importID).toBe(doc.importID);
+      await imports.runQueued(doc.importID, () => undefined);
+      const rows = await settledDeliveries(t, client, 1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'delivered', payload: { type: 'class-update/v1', content: { userID: p.user.id, new: 'SIENNA_I' } } });
+      expect(receiver.received.filter((r) => r.path === '/rerun')).toHaveLength(1);
     });
   });
 

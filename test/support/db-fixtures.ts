@@ -267,6 +267,16 @@ export async function storeWebhookDelivery(s: Store, row: typeof schema.webhookD
   await dbOf(s).insert(schema.webhookDeliveries).values(row);
 }
 
+/** Makes every new webhook delivery row fail to insert (a CHECK that nothing passes), as a process that died before storing them. Returns its removal. */
+export async function refuseWebhookDeliveries(s: Store): Promise<() => Promise<void>> {
+  const table = sql.raw(`"${getTableName(schema.webhookDeliveries)}"`);
+  const db = dbOf(s);
+  await db.execute(sql`ALTER TABLE ${table} ADD CONSTRAINT test_refuse_deliveries CHECK (false) NOT VALID`);
+  return async () => {
+    await db.execute(sql`ALTER TABLE ${table} DROP CONSTRAINT test_refuse_deliveries`);
+  };
+}
+
 /** Adds a CHECK on folders that refuses this title (the seed checks pass it: only the write fails). Returns its removal. */
 export async function forbidFolderTitle(s: Store, title: string): Promise<() => Promise<void>> {
   const table = sql.raw(`"${getTableName(schema.folders)}"`);

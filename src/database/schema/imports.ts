@@ -72,7 +72,13 @@ export const imports = pgTable(
     timeStarted: unixMs('time_started'),
     timeFinished: unixMs('time_finished'),
   },
-  (t) => [index('imports_user_finished_idx').on(t.userID, t.timeFinished)],
+  (t) => [
+    index('imports_user_finished_idx').on(t.userID, t.timeFinished),
+    // The worker's sweep for queued imports whose job Redis lost (ImportsService.requeueStranded).
+    index('imports_unfinished_idx')
+      .on(t.timeQueued)
+      .where(sql`${t.status} in ('queued', 'ongoing')`),
+  ],
 );
 
 /**

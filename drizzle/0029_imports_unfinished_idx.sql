@@ -1,0 +1,1 @@
+CREATE INDEX "imports_unfinished_idx" ON "imports" USING btree ("time_queued") WHERE "imports"."status" in ('queued', 'ongoing');
