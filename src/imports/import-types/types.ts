@@ -1,6 +1,4 @@
-import type { Provider, Type } from '@nestjs/common';
 import type { ChartInfo, GptSupport } from '../../game-support/types.js';
-import type { ErrorShape } from '../../http/response-shapes.js';
 
 /** What every score of an import shares besides its GPT. Stored with orphans, so plain data. */
 export interface ImportContext {
@@ -71,7 +69,7 @@ export type ConvertedItem =
  */
 export interface ImportType<Item = unknown> {
   /** The importType clients send and ImportDocuments report, e.g. 'file/batch-manual'. */
-  readonly name: `file/${string}` | `ir/${string}`;
+  readonly name: `file/${string}` | `ir/${string}` | `api/${string}`;
   /**
    * false when the format's times are not each play's own (a CSV's per-song "last played", which an
    * export re-stamps; a hook's receive time): score and orphan ids then leave the time out, so an
@@ -96,17 +94,9 @@ export interface ImportType<Item = unknown> {
   checkMatch?(item: Item, chart: ChartInfo, parsed: ParsedImport<Item>): string | undefined;
 }
 
-/**
- * One format's entry in the registry: its import types, and for a score hook the controllers of
- * its routes (served under /ir/… and /api/v1/ir/…), the service those controllers call, and the
- * error shape its client reads.
- */
+/** One format's entry in the registry: its import types (reading, parsing and converting only; the routes of hooks live in src/ir/). */
 export interface ImportFormat {
   types: readonly ImportType[];
-  controllers?: readonly Type<unknown>[];
-  /** The hook's service (ImportsModule provides it): what its routes do, so that its controllers only declare them. */
-  providers?: readonly Provider[];
-  errorShapes?: readonly ErrorShape[];
 }
 
 /** Injection token of the registered import types (ImportsService finds a queued import's type by name). */
