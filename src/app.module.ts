@@ -16,6 +16,7 @@ import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
 import { ERROR_SHAPES } from './http/response-shapes.js';
 import { IR_ERROR_SHAPES } from './ir/error-shapes.js';
 import { IrModule } from './ir/ir.module.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 import { formBodyParser, jsonBodyParser } from './http/json-body.js';
 import { BodyTypeGuard } from './http/body-type.js';
 import { throughNest } from './http/middleware.js';
@@ -97,6 +98,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
         ImportsModule,
         IrModule,
+        IntegrationsModule,
         RankRefresherModule,
         // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.
         SeedsModule,

@@ -6,7 +6,15 @@ import { canonicalJson } from '../common/canonical-json.js';
 import { ChartMatchRepository } from '../repositories/chart-match.repository.js';
 import { toChartInfo, toSongInfo } from '../scoring/chart-info.js';
 import { rateScore } from '../scoring/pbs/pb-merge.js';
-import { commitImport, saveRetriedOrphans, writeConvertedBatch, type Converted, type WriteBatch, type WriteResult } from '../scoring/import-write.js';
+import {
+  commitImport,
+  saveRetriedOrphans,
+  type CommitOptions,
+  writeConvertedBatch,
+  type Converted,
+  type WriteBatch,
+  type WriteResult,
+} from '../scoring/import-write.js';
 import type { ImportContext } from './import-types/types.js';
 import { validateScoreElement, type ScoreCandidate } from './score-element.js';
 
@@ -149,8 +157,13 @@ export class ImportPipeline {
   }
 
   /** Writes a converted import and completes its row, in one transaction (see commitImport). */
-  commitImport(importID: string, batches: readonly { batch: ConvertBatch; converted: Converted }[], timeStarted: number): Promise<void> {
-    return commitImport(this.database, importID, batches, timeStarted);
+  commitImport(
+    importID: string,
+    batches: readonly { batch: ConvertBatch; converted: Converted }[],
+    timeStarted: number,
+    options?: CommitOptions,
+  ): Promise<void> {
+    return commitImport(this.database, importID, batches, timeStarted, options);
   }
 
   /** Saves retried orphans in one transaction; returns how many new scores each group saved (see saveRetriedOrphans). */

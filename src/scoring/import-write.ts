@@ -249,6 +249,7 @@ export async function commitImport(
   importID: string,
   batches: readonly { batch: WriteBatch; converted: Converted }[],
   timeStarted: number,
+  options: CommitOptions = {},
 ): Promise<void> {
   await database.transaction(async (tx) => {
     const [row] = await tx.select({ status: imports.status }).from(imports).where(eq(imports.importID, importID)).for('update');
@@ -256,8 +257,17 @@ export async function commitImport(
     if (row?.status !== 'queued' && row?.status !== 'ongoing') throw new Error(`The import ${importID} is ${row?.status ?? 'gone'}; it cannot complete.`);
     const written: { gpt: GptSupport; result: WriteResult }[] = [];
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
-    await complete(tx, importID, written, timeStarted);
+    const saved = written.reduce((n, w) => n + w.result.scoreIDs.length, 0);
+    await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.() ?? null) : null);
+    await options.afterWrite?.(tx);
   });
+}
+
+/** What an import adds to its commit: why it brought no scores, and a write of its own in the same transaction (a from-api sync's cursor). */
+export interface CommitOptions {
+  /** Asked only when the import saved no new score. */
+  emptyReason?: () => string | null;
+  afterWrite?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -286,7 +296,13 @@ export async function saveRetriedOrphans(
  * The import's row in its final state, written in the same transaction as its scores. Only a
  * queued or running import completes: otherwise this throws, and the transaction rolls back.
  */
-async function complete(tx: Tx, importID: string, written: readonly { gpt: GptSupport; result: WriteResult }[], timeStarted: number): Promise<void> {
+async function complete(
+  tx: Tx,
+  importID: string,
+  written: readonly { gpt: GptSupport; result: WriteResult }[],
+  timeStarted: number,
+  emptyReason: string | null,
+): Promise<void> {
   const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
   const updated = await tx
     .update(imports)
@@ -302,6 +318,7 @@ async function complete(tx: Tx, importID: string, written: readonly { gpt: GptSu
       classDeltas: all((r) => r.classDeltas) as ClassDelta[],
       goalInfo: all((r) => r.goalInfo),
       questInfo: all((r) => r.questInfo),
+      emptyReason,
       timeStarted,
       timeFinished: Date.now(),
     })

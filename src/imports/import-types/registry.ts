@@ -1,3 +1,4 @@
+import { apiKaiFormat } from './api-kai/index.js';
 import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
 import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
@@ -28,6 +29,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   kshookSv6c,
   kshookSv6cStatic,
   beatoraja,
+  apiKaiFormat,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
@@ -40,3 +42,6 @@ export function findImportType(name: string): ImportType | undefined {
 
 /** The types `POST /import/file` accepts. */
 export const FILE_IMPORT_TYPES: readonly string[] = IMPORT_TYPES.filter((t) => t.name.startsWith('file/')).map((t) => t.name);
+
+/** The `api/` types (POST /import/from-api), each enabled only where its service is configured. */
+export const API_IMPORT_TYPES: readonly string[] = IMPORT_TYPES.filter((t) => t.name.startsWith('api/')).map((t) => t.name);

@@ -61,7 +61,11 @@ export type ConvertedItem =
       highlight?: boolean;
     }
   | { kind: 'error'; message: string }
-  | { kind: 'skip' };
+  | {
+      kind: 'skip';
+      /** Why, for an import whose every item was skipped ("a BEGINNER chart"); said as "N plays <reason>". */
+      reason?: string;
+    };
 
 /**
  * An import type: how one format becomes score elements. Register it in `registry.ts`; the
