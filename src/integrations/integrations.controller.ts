@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Delete, Get, HttpException, NotFoundException, Param, Patch, Post, Put } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, HttpException, NotFoundException, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config.js';
 import { OwnerOnly, RequirePermissions, SessionOnly, TargetUser } from '../http/auth/access.decorators.js';
@@ -67,6 +67,7 @@ export class IntegrationsController {
   }
 
   @Post('kai/:kaiType/oauth2callback')
+  @HttpCode(200)
   @OwnerOnly()
   @RequirePermissions('customise_profile')
   @ApiParam({ name: 'kaiType', enum: ['flo', 'eag', 'min'] })

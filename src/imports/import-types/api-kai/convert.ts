@@ -157,6 +157,16 @@ export function convertKaiSdvx(raw: unknown): ConvertedItem {
 /** What a KAI sync stores as its import's input: the fetched plays and the dans the service reports, by playtype. */
 const INPUT = z.object({ items: z.array(z.unknown()), classes: z.record(z.string(), z.string()).optional() });
 
+/** The version the first play names (IIDX: "28"; SDVX: "exceed"), or null. */
+function versionOf(game: 'iidx' | 'sdvx', items: readonly unknown[]): string | null {
+  const first = items[0] as { version_played?: unknown; played_version?: unknown } | undefined;
+  if (game === 'iidx')
+    return typeof first?.version_played === 'number' && Object.hasOwn(IIDX.gpts.SP.versions, String(first.version_played))
+      ? String(first.version_played)
+      : null;
+  return typeof first?.played_version === 'number' ? (SDVX_VERSIONS[first.played_version] ?? null) : null;
+}
+
 function kaiType(service: 'flo' | 'eag' | 'min', game: 'iidx' | 'sdvx'): ImportType {
   return {
     name: `api/${service}-${game}`,
@@ -169,14 +179,16 @@ function kaiType(service: 'flo' | 'eag' | 'min', game: 'iidx' | 'sdvx'): ImportT
       if (parsed.data.items.length > maxScores)
         throw new ImportRejectedError(`The sync brought ${parsed.data.items.length} plays, more than ${maxScores}.`, 413);
       const classes = parsed.data.classes ?? {};
-      if (game === 'sdvx') return { gpt: SDVX.gpts.Single, context: { service: SERVICES[service], version: null }, classes, items: parsed.data.items };
+      // The import's own batch (which carries the classes) is the newest play's version, so that the dans land with its scores.
+      const version = versionOf(game, parsed.data.items);
+      if (game === 'sdvx') return { gpt: SDVX.gpts.Single, context: { service: SERVICES[service], version }, classes, items: parsed.data.items };
       // IIDX: classes are keyed "SP.dan"/"DP.dan" by the source; the import's GPT is SP, DP's dan goes to its playtype.
       const sp: Record<string, string> = {};
       const dp: Record<string, string> = {};
       for (const [key, value] of Object.entries(classes)) (key.startsWith('DP.') ? dp : sp)[key.replace(/^(SP|DP)\./, '')] = value;
       return {
         gpt: IIDX.gpts.SP,
-        context: { service: SERVICES[service], version: null },
+        context: { service: SERVICES[service], version },
         classes: sp,
         ...(Object.keys(dp).length ? { playtypeClasses: { DP: dp } } : {}),
         items: parsed.data.items,
