@@ -24,12 +24,12 @@ const LAYERS = [
   // The entry points and what they assemble; they import each other (main.ts → app.module.ts, bootstrap.ts).
   { layer: 'processes', folders: ['main.ts', 'worker.ts', 'cli.ts', 'bootstrap.ts', 'app.module.ts', 'app.factory.ts', 'processes'], within: 'any' },
   // HTTP feature modules (and the CLI socket). They use each other's modules (oauth → auth, clients, api-keys;
-  // users and ugpt → auth; users → cdn; targets → ugpt; tachi → imports; imports → seeds, webhooks; home → status; cli-socket → seeds);
+  // users and ugpt → auth; users → cdn; targets → ugpt; tachi → imports; ir → imports; imports → seeds, webhooks; home → status; cli-socket → seeds);
   // the folder-cycle check keeps those one-way.
   {
     layer: 'features',
     folders:
-      'auth account-settings oauth clients api-keys users notifications status home web-client cdn games search ugpt targets scores sessions imports seeds webhooks admin tachi social cli-socket game-specific integrations'.split(
+      'auth account-settings oauth clients api-keys users notifications status home web-client cdn games search ugpt targets scores sessions imports seeds webhooks admin tachi social cli-socket game-specific ir integrations'.split(
         ' ',
       ),
     within: 'any',

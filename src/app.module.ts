@@ -14,7 +14,9 @@ import { API_PROFILE } from './http/envelope.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { ApiExceptionFilter, ENVELOPE_MODE } from './http/exception.filter.js';
 import { ERROR_SHAPES } from './http/response-shapes.js';
-import { IMPORT_FORMATS } from './imports/import-types/registry.js';
+import { IR_ERROR_SHAPES } from './ir/error-shapes.js';
+import { IrModule } from './ir/ir.module.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 import { formBodyParser, jsonBodyParser } from './http/json-body.js';
 import { BodyTypeGuard } from './http/body-type.js';
 import { throughNest } from './http/middleware.js';
@@ -96,6 +98,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         // Before ImportsModule: Tachi's GET /imports/failed must be routed before GET /imports/:importID takes "failed" for an id.
         ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
         ImportsModule,
+        IrModule,
+        IntegrationsModule,
         RankRefresherModule,
         // The seed loader: for `npm run cli -- seeds`, which runs in the server while it runs on the embedded database.
         SeedsModule,
@@ -114,7 +118,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         { provide: APP_OPTIONS, useValue: options },
         { provide: ENVELOPE_MODE, useValue: options.config.API_ENVELOPE },
         { provide: API_PROFILE, useValue: options.config.API_PROFILE },
-        { provide: ERROR_SHAPES, useValue: IMPORT_FORMATS.flatMap((f) => f.errorShapes ?? []) },
+        { provide: ERROR_SHAPES, useValue: IR_ERROR_SHAPES },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_INTERCEPTOR, useExisting: WriteBarrierInterceptor },

@@ -56,6 +56,12 @@ export function isOrigin(value: string): boolean {
   }
 }
 
+/** host:port, as a gRPC target names a server. */
+function isHostPort(value: string): boolean {
+  const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(value);
+  return !!m && isHost(m[1].replace(/^\[|\]$/g, '')) && Number(m[2]) > 0 && Number(m[2]) < 65536;
+}
+
 /** HOST values that listen on every interface: links to this server then use localhost. */
 const WILDCARD_HOSTS = ['0.0.0.0', '::', '::0', '0:0:0:0:0:0:0:0'];
 
@@ -365,6 +371,130 @@ export class AppConfig {
   @Min(0)
   READ_CACHE_MB = 64;
 
+  /** FLO's OAuth2 API (a KAI network): its origin, and this deployment's OAuth2 client. All four or none. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat('isOrigin', isOrigin, 'FLO_API_URL must be an origin: http(s)://host[:port], without a path')
+  FLO_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  FLO_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  FLO_CLIENT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'FLO_REDIRECT_URI must be an http(s) URL' })
+  FLO_REDIRECT_URI?: string;
+
+  /** EAG's OAuth2 API (a KAI network): its origin, and this deployment's OAuth2 client. All four or none. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat('isOrigin', isOrigin, 'EAG_API_URL must be an origin: http(s)://host[:port], without a path')
+  EAG_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  EAG_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  EAG_CLIENT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'EAG_REDIRECT_URI must be an http(s) URL' })
+  EAG_REDIRECT_URI?: string;
+
+  /** MIN's OAuth2 API (a KAI network): its origin, and this deployment's OAuth2 client. All four or none. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat('isOrigin', isOrigin, 'MIN_API_URL must be an origin: http(s)://host[:port], without a path')
+  MIN_API_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MIN_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MIN_CLIENT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'MIN_REDIRECT_URI must be an http(s) URL' })
+  MIN_REDIRECT_URI?: string;
+
+  /** CG dev's score API: its base URL and this deployment's API key. Both or neither. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'CG_DEV_URL must be an http(s) URL' })
+  CG_DEV_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  CG_DEV_API_KEY?: string;
+
+  /** CG nag's score API: its base URL and this deployment's API key. Both or neither. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'CG_NAG_URL must be an http(s) URL' })
+  CG_NAG_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  CG_NAG_API_KEY?: string;
+
+  /** CG gan's score API: its base URL and this deployment's API key. Both or neither. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'CG_GAN_URL must be an http(s) URL' })
+  CG_GAN_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  CG_GAN_API_KEY?: string;
+
+  /** MYT's gRPC API: host:port, the deployment's bearer token, and optionally a CA file (PEM) to trust for its TLS. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @StringThat('isHostPort', isHostPort, 'MYT_API_HOST must be host:port')
+  MYT_API_HOST?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MYT_AUTH_TOKEN?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MYT_TLS_CA?: string;
+
+  /** How long one from-api sync (every request to the other service) may take before it fails. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  FROM_API_SYNC_DEADLINE_MS = 600_000;
+
+  /** How long one request of a from-api sync (or one stream's silence) may take before it fails. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  FROM_API_REQUEST_TIMEOUT_MS = 30_000;
+
   /** Take the daily stat snapshot at 00:00 UTC (and today's at boot when missing). Tests turn it off. */
   @Transform(toBool)
   @IsBoolean()
@@ -390,6 +520,36 @@ export class AppConfig {
       .filter((entry) => entry !== '');
   }
 
+  /** A KAI service's configuration, or null when it is not configured. */
+  kai(service: 'flo' | 'eag' | 'min'): KaiServiceConfig | null {
+    const p = service.toUpperCase() as 'FLO' | 'EAG' | 'MIN';
+    const apiUrl = this[`${p}_API_URL`];
+    const clientId = this[`${p}_CLIENT_ID`];
+    const clientSecret = this[`${p}_CLIENT_SECRET`];
+    const redirectUri = this[`${p}_REDIRECT_URI`];
+    return apiUrl && clientId && clientSecret && redirectUri ? { apiUrl, clientId, clientSecret, redirectUri } : null;
+  }
+
+  /** A CG service's configuration, or null when it is not configured. */
+  cg(service: 'cg-dev' | 'cg-nag' | 'cg-gan'): CgServiceConfig | null {
+    const p = service.slice(3).toUpperCase() as 'DEV' | 'NAG' | 'GAN';
+    const url = this[`CG_${p}_URL`];
+    const apiKey = this[`CG_${p}_API_KEY`];
+    return url && apiKey ? { url, apiKey } : null;
+  }
+
+  /** MYT's configuration, or null when it is not configured. */
+  myt(): MytServiceConfig | null {
+    return this.MYT_API_HOST && this.MYT_AUTH_TOKEN ? { host: this.MYT_API_HOST, authToken: this.MYT_AUTH_TOKEN, tlsCa: MYT_TLS_CAS.get(this) ?? null } : null;
+  }
+
+  /** The configuration of a service players link, or null when it is not configured. */
+  integrationConfig(service: IntegrationServiceName): KaiServiceConfig | CgServiceConfig | MytServiceConfig | null {
+    if (service === 'flo' || service === 'eag' || service === 'min') return this.kai(service);
+    if (service === 'myt') return this.myt();
+    return this.cg(service);
+  }
+
   get captchaEnabled(): boolean {
     return Boolean(this.CAPTCHA_VERIFY_URL);
   }
@@ -411,6 +571,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'SQL_LOG_FILE',
     'API_PROFILE',
     'WEB_CLIENT_DIR',
+    'FLO_API_URL',
+    'FLO_CLIENT_ID',
+    'FLO_CLIENT_SECRET',
+    'FLO_REDIRECT_URI',
+    'EAG_API_URL',
+    'EAG_CLIENT_ID',
+    'EAG_CLIENT_SECRET',
+    'EAG_REDIRECT_URI',
+    'MIN_API_URL',
+    'MIN_CLIENT_ID',
+    'MIN_CLIENT_SECRET',
+    'MIN_REDIRECT_URI',
+    'CG_DEV_URL',
+    'CG_DEV_API_KEY',
+    'CG_NAG_URL',
+    'CG_NAG_API_KEY',
+    'CG_GAN_URL',
+    'CG_GAN_API_KEY',
+    'MYT_API_HOST',
+    'MYT_AUTH_TOKEN',
+    'MYT_TLS_CA',
   ]);
   const raw: Record<string, string> = {};
   for (const key of known) {
@@ -450,8 +631,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  SECRETS_KEY must be set with DATABASE_URL under API_PROFILE=tachi: client secrets are stored encrypted with it for the webhook deliveries (32+ random characters, e.g. `openssl rand -base64 32`; the same on every process)',
     );
   }
+  checkFromApiServices(config);
   if (config.CAPTCHA_VERIFY_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET must be set when CAPTCHA_VERIFY_URL is set');
   }
   return config;
+}
+
+/** MYT_TLS_CA's contents, read by loadConfig (kept out of AppConfig's keys, which are the variables it reads). */
+const MYT_TLS_CAS = new WeakMap<AppConfig, Buffer>();
+
+/** The services players link for `POST /import/from-api`, each with the variables that configure it (all of them, or none). */
+export const FROM_API_SERVICES = {
+  flo: ['FLO_API_URL', 'FLO_CLIENT_ID', 'FLO_CLIENT_SECRET', 'FLO_REDIRECT_URI'],
+  eag: ['EAG_API_URL', 'EAG_CLIENT_ID', 'EAG_CLIENT_SECRET', 'EAG_REDIRECT_URI'],
+  min: ['MIN_API_URL', 'MIN_CLIENT_ID', 'MIN_CLIENT_SECRET', 'MIN_REDIRECT_URI'],
+  'cg-dev': ['CG_DEV_URL', 'CG_DEV_API_KEY'],
+  'cg-nag': ['CG_NAG_URL', 'CG_NAG_API_KEY'],
+  'cg-gan': ['CG_GAN_URL', 'CG_GAN_API_KEY'],
+  myt: ['MYT_API_HOST', 'MYT_AUTH_TOKEN'],
+} as const satisfies Record<string, readonly (keyof AppConfig)[]>;
+export type IntegrationServiceName = keyof typeof FROM_API_SERVICES;
+
+/** KAI's configuration of one service (FLO, EAG, MIN). */
+export interface KaiServiceConfig {
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+/** CG's configuration of one service (dev, nag, gan). */
+export interface CgServiceConfig {
+  url: string;
+  apiKey: string;
+}
+/** MYT's configuration. */
+export interface MytServiceConfig {
+  host: string;
+  authToken: string;
+  tlsCa: Buffer | null;
+}
+
+/** A partly configured service stops the boot, naming what is missing; MYT_TLS_CA must be a readable file. */
+function checkFromApiServices(config: AppConfig): void {
+  const problems: string[] = [];
+  for (const [service, names] of Object.entries(FROM_API_SERVICES)) {
+    const set = names.filter((n) => config[n] !== undefined);
+    if (set.length > 0 && set.length < names.length) {
+      const missing = names.filter((n) => config[n] === undefined);
+      problems.push(`${missing.join(', ')} must be set with ${set.join(', ')}: ${service} needs ${names.join(', ')} (or none of them)`);
+    }
+  }
+  if (config.MYT_TLS_CA !== undefined) {
+    if (config.MYT_API_HOST === undefined) problems.push('MYT_TLS_CA is set without MYT_API_HOST and MYT_AUTH_TOKEN');
+    else {
+      try {
+        MYT_TLS_CAS.set(config, fs.readFileSync(path.resolve(config.MYT_TLS_CA)));
+      } catch (err) {
+        problems.push(
+          `MYT_TLS_CA=${JSON.stringify(config.MYT_TLS_CA)}: cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'}); it must be a CA certificate file (PEM)`,
+        );
+      }
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }

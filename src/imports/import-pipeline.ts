@@ -6,7 +6,15 @@ import { canonicalJson } from '../common/canonical-json.js';
 import { ChartMatchRepository } from '../repositories/chart-match.repository.js';
 import { toChartInfo, toSongInfo } from '../scoring/chart-info.js';
 import { rateScore } from '../scoring/pbs/pb-merge.js';
-import { commitImport, saveRetriedOrphans, writeConvertedBatch, type Converted, type WriteBatch, type WriteResult } from '../scoring/import-write.js';
+import {
+  commitImport,
+  saveRetriedOrphans,
+  type CommitOptions,
+  writeConvertedBatch,
+  type Converted,
+  type WriteBatch,
+  type WriteResult,
+} from '../scoring/import-write.js';
 import type { ImportContext } from './import-types/types.js';
 import type { ImportRow } from '../database/schema.js';
 import { validateScoreElement, type ScoreCandidate } from './score-element.js';
@@ -154,7 +162,7 @@ export class ImportPipeline {
     importID: string,
     batches: readonly { batch: ConvertBatch; converted: Converted }[],
     timeStarted: number,
-    options: Parameters<typeof commitImport>[4] = {},
+    options: CommitOptions = {},
   ): Promise<ImportRow> {
     return commitImport(this.database, importID, batches, timeStarted, options);
   }

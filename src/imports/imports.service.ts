@@ -12,6 +12,7 @@ import { IMPORT_TYPES_TOKEN, type ImportRequest, type ImportType, type ParsedImp
 import { toImportDocument, type ImportDocument } from '../presenters/import.presenter.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { ImportRow, NewImportRow } from '../database/schema.js';
+import type { Tx } from '../database/database.js';
 
 /** Reports a step of an import; the import goes on once a returned promise settles. */
 export type Progress = (description: string) => void | Promise<void>;
@@ -22,6 +23,23 @@ export type ImportStep = (typeof IMPORT_STEPS)[number];
 
 /** A queued import whose job has not run for this long is enqueued again when its job is gone (Redis lost it); an existing job is left as it is. */
 export const STRANDED_IMPORT_AGE_MS = 10_000;
+
+/**
+ * The fetch step of import types whose input comes from another service (`api/`): run where the
+ * import runs (inline, or in the worker for a queued import), inside the user's import lock, before
+ * parsing. What it returns is the import's input; `afterWrite` runs in the import's transaction (a
+ * sync's cursor), so it is kept only when the import commits; `emptyReason` says why an import that
+ * brought no scores brought none. Throws an HttpException for a fatal problem: the import fails with it.
+ */
+export interface InputFetcher {
+  handles(importType: string): boolean;
+  fetch(userID: number, importType: string, importID: string): Promise<FetchedInput>;
+}
+export interface FetchedInput {
+  input: unknown;
+  emptyReason?: string;
+  afterWrite?: (tx: Tx) => Promise<void>;
+}
 
 export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
 
@@ -35,6 +53,7 @@ function failureOf(err: unknown): { statusCode: number; message: string } {
 @Injectable()
 export class ImportsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ImportsService.name);
+  private readonly fetchers: InputFetcher[] = [];
 
   constructor(
     private readonly imports: ImportsRepository,
@@ -45,6 +64,50 @@ export class ImportsService implements OnApplicationBootstrap {
     @Inject(IMPORT_TYPES_TOKEN) private readonly types: readonly ImportType[],
     private readonly webhooks: WebhooksService,
   ) {}
+
+  /** Registers the fetch step of import types whose input another module fetches (from-api's). */
+  registerFetcher(fetcher: InputFetcher): void {
+    this.fetchers.push(fetcher);
+  }
+
+  private fetcherOf(importType: string): InputFetcher | undefined {
+    return this.fetchers.find((f) => f.handles(importType));
+  }
+
+  /**
+   * Submits an import whose input a registered fetcher brings (POST /import/from-api): queued
+   * (202 + poll; the worker fetches), or run now under the user's lock (409 while another runs).
+   */
+  async submitFetched(userID: number, type: ImportType, userIntent: boolean): Promise<SubmitResult> {
+    const fetcher = this.fetcherOf(type.name);
+    if (!fetcher) throw new Error(`No fetch step is registered for ${type.name}.`);
+    const importID = randomHex(20);
+    const base = { importID, userID, importType: type.name, userIntent, timeQueued: Date.now() };
+    if (this.queue.mode === 'queue') {
+      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: null });
+      await this.queue.enqueue(importID).catch(async (err: unknown) => {
+        await this.fail(importID, err);
+        throw err;
+      });
+      return { kind: 'queued', importID, url: this.pollUrl(importID) };
+    }
+    try {
+      return await this.locks.withUserLock(userID, importID, async () => {
+        await this.imports.insert({ ...base, status: 'ongoing', progress: 'Fetching scores.' });
+        try {
+          const fetched = await fetcher.fetch(userID, type.name, importID);
+          const parsed = type.parse(fetched.input, { maxScores: this.config.IMPORT_MAX_SCORES });
+          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, fetched) };
+        } catch (err) {
+          await this.fail(importID, err);
+          throw err;
+        }
+      });
+    } catch (err) {
+      if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
+      throw err;
+    }
+  }
 
   /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
   async onApplicationBootstrap(): Promise<void> {
@@ -82,7 +145,7 @@ export class ImportsService implements OnApplicationBootstrap {
           try {
             return {
               kind: 'completed',
-              document: await this.execute(importID, userID, type, parsed, () => undefined, { insert: { ...base, status: 'completed' }, lock }),
+              document: await this.execute(importID, userID, type, parsed, () => undefined, undefined, { insert: { ...base, status: 'completed' }, lock }),
             };
           } catch (err) {
             await this.failUnstored(base, err);
@@ -128,9 +191,15 @@ export class ImportsService implements OnApplicationBootstrap {
       await this.setProgress(importID, 'Parsing score data.', 'ongoing');
       const type = this.types.find((t) => t.name === row.importType);
       let parsed: ParsedImport;
+      let fetched: FetchedInput | undefined;
       try {
         if (!type) throw new Error(`No import type ${row.importType} is registered.`);
-        parsed = type.parse(JSON.parse(row.input ?? 'null'), { maxScores: this.config.IMPORT_MAX_SCORES });
+        const fetcher = this.fetcherOf(type.name);
+        if (fetcher) {
+          await this.setProgress(importID, 'Fetching scores.');
+          fetched = await fetcher.fetch(row.userID, type.name, importID);
+        }
+        parsed = type.parse(fetched ? fetched.input : JSON.parse(row.input ?? 'null'), { maxScores: this.config.IMPORT_MAX_SCORES });
       } catch (err) {
         await this.fail(importID, err);
         return undefined;
@@ -145,6 +214,7 @@ export class ImportsService implements OnApplicationBootstrap {
           void progress(d);
           return this.setProgress(importID, d);
         },
+        fetched,
         undefined,
         (step) => this.step(importID, step),
       );
@@ -206,11 +276,13 @@ export class ImportsService implements OnApplicationBootstrap {
     type: ImportType,
     parsed: ParsedImport,
     progress: Progress,
+    fetched?: FetchedInput,
     hook?: { insert: NewImportRow; lock: HeldUserLock },
     step: (step: ImportStep) => Promise<void> = async () => undefined,
   ): Promise<ImportDocument> {
     const timeStarted = Date.now();
-    const batches = this.batchesOf(importID, userID, type, parsed);
+    const skips = new Map<string, number>();
+    const batches = this.batchesOf(importID, userID, type, parsed, skips);
     const total = batches.reduce((n, b) => n + b.elements.length, 0);
     let row: ImportRow;
     try {
@@ -224,9 +296,12 @@ export class ImportsService implements OnApplicationBootstrap {
         importID,
         batches.map((batch, i) => ({ batch, converted: converted[i] })),
         timeStarted,
-        hook
-          ? { insert: hook.insert, finally: (tx) => hook.lock.releaseIn(tx), beforeCommit: () => step('written') }
-          : { beforeCommit: () => step('written') },
+        {
+          emptyReason: () => emptyReasonOf(parsed, skips, fetched),
+          afterWrite: fetched?.afterWrite,
+          beforeCommit: () => step('written'),
+          ...(hook ? { insert: hook.insert, finally: (tx: Tx) => hook.lock.releaseIn(tx) } : {}),
+        },
       );
       await step('committed');
     } catch (err) {
@@ -245,7 +320,7 @@ export class ImportsService implements OnApplicationBootstrap {
    * first (it also carries the refused items and the provided classes), then one per other
    * playtype and version the converter named, and one per other playtype given classes.
    */
-  private batchesOf(importID: string, userID: number, type: ImportType, parsed: ParsedImport): ConvertBatch[] {
+  private batchesOf(importID: string, userID: number, type: ImportType, parsed: ParsedImport, skips: Map<string, number>): ConvertBatch[] {
     const batch = (gpt: GptSupport, version: string | null): ConvertBatch => ({
       userID,
       gpt,
@@ -271,7 +346,11 @@ export class ImportsService implements OnApplicationBootstrap {
     }
     parsed.items.forEach((item, index) => {
       const converted = type.convert(item, parsed);
-      if (converted.kind === 'skip') return;
+      if (converted.kind === 'skip') {
+        const reason = converted.reason ?? 'not a score to keep';
+        skips.set(reason, (skips.get(reason) ?? 0) + 1);
+        return;
+      }
       if (converted.kind === 'error') return void main.rejected!.push({ index, message: converted.message });
       const playtype = converted.playtype ?? parsed.gpt.playtype;
       const version = converted.version === undefined ? parsed.context.version : converted.version;
@@ -293,4 +372,16 @@ export class ImportsService implements OnApplicationBootstrap {
     });
     return [...byKey.values()];
   }
+}
+
+/**
+ * Why an import saved no new score, for its document: the fetch step's reason when it brought no
+ * items, every item skipped (with the reasons), or every play already saved. null when its errors say it.
+ */
+function emptyReasonOf(parsed: ParsedImport, skips: ReadonlyMap<string, number>, fetched: FetchedInput | undefined): string | null {
+  if (parsed.items.length === 0) return fetched?.emptyReason ?? 'The import carried no scores.';
+  const skipped = [...skips.values()].reduce((a, b) => a + b, 0);
+  if (skipped === parsed.items.length)
+    return `every item skipped: ${[...skips].map(([reason, n]) => `${n} ${n === 1 ? 'play' : 'plays'} ${reason}`).join(', ')}.`;
+  return null;
 }

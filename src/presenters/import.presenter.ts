@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ClassDelta, CreatedSession, ImportError, ImportRow } from '../database/schema.js';
 import { definePresenter } from './profile.js';
 
@@ -36,6 +36,10 @@ export class ImportDocument {
   @ApiProperty({ description: "True when X-User-Intent was 'true'." }) userIntent!: boolean;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeStarted!: number | null;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeFinished!: number | null;
+  @ApiPropertyOptional({
+    description: 'Present when the import brought no new score: why (nothing new since the last sync, an empty profile, every item skipped and why).',
+  })
+  emptyReason?: string;
 }
 
 /**
@@ -59,6 +63,10 @@ export class TachiImportDocument {
   @ApiProperty({ description: "True when X-User-Intent was 'true'." }) userIntent!: boolean;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeStarted!: number | null;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Unix ms.' }) timeFinished!: number | null;
+  @ApiPropertyOptional({
+    description: 'Present when the import brought no new score: why (nothing new since the last sync, an empty profile, every item skipped and why).',
+  })
+  emptyReason?: string;
 }
 
 export const toImportDocument = definePresenter('import', {
@@ -77,6 +85,7 @@ export const toImportDocument = definePresenter('import', {
     userIntent: row.userIntent,
     timeStarted: row.timeStarted,
     timeFinished: row.timeFinished,
+    ...(row.emptyReason ? { emptyReason: row.emptyReason } : {}),
   }),
   tachi: (_row, { importID, importType, userID, game, idStrings, ...rest }): TachiImportDocument => ({
     importID,

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ImportsModule } from '../imports/imports.module.js';
+import { IntegrationsModule } from '../integrations/integrations.module.js';
 import { RankRefresherModule } from '../scoring/pbs/rank-refresher.module.js';
 import { CoreModule, type CoreOptions } from './core.module.js';
 
@@ -7,6 +8,6 @@ import { CoreModule, type CoreOptions } from './core.module.js';
 @Module({})
 export class WorkerModule {
   static register(options: CoreOptions): DynamicModule {
-    return { module: WorkerModule, imports: [CoreModule.register(options), ImportsModule, RankRefresherModule] };
+    return { module: WorkerModule, imports: [CoreModule.register(options), ImportsModule, IntegrationsModule, RankRefresherModule] };
   }
 }

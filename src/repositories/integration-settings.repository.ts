@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { Database } from '../database/database.js';
-import { fervidexSettings } from '../database/schema.js';
+import { fervidexSettings, kshookSv6cSettings } from '../database/schema.js';
 
 /** A user's Fervidex settings as the API shows them. */
 export interface FervidexSettings {
@@ -45,5 +45,20 @@ export class IntegrationSettingsRepository {
       .where(and(eq(fervidexSettings.userID, userID), eq(fervidexSettings.forceStaticImport, true)))
       .returning({ userID: fervidexSettings.userID });
     return updated.length > 0;
+  }
+
+  /** The user's kshook settings (defaults when never saved). */
+  async kshookSv6c(userID: number): Promise<{ forceStaticImport: boolean }> {
+    const [row] = await this.database.db.select().from(kshookSv6cSettings).where(eq(kshookSv6cSettings.userID, userID));
+    return { forceStaticImport: row?.forceStaticImport ?? false };
+  }
+
+  async saveKshookSv6c(userID: number, changes: { forceStaticImport?: boolean }): Promise<{ forceStaticImport: boolean }> {
+    const [row] = await this.database.db
+      .insert(kshookSv6cSettings)
+      .values({ userID, forceStaticImport: false, ...changes })
+      .onConflictDoUpdate({ target: kshookSv6cSettings.userID, set: changes })
+      .returning();
+    return { forceStaticImport: row.forceStaticImport };
   }
 }

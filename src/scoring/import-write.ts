@@ -263,7 +263,7 @@ export async function commitImport(
   importID: string,
   batches: readonly { batch: WriteBatch; converted: Converted }[],
   timeStarted: number,
-  options: { insert?: NewImportRow; finally?: (tx: Tx) => Promise<void>; beforeCommit?: () => Promise<void> } = {},
+  options: CommitOptions = {},
 ): Promise<ImportRow> {
   return database.transaction(async (tx) => {
     if (!options.insert) {
@@ -273,11 +273,27 @@ export async function commitImport(
     }
     const written: { gpt: GptSupport; result: WriteResult }[] = [];
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
-    const row = await complete(tx, importID, written, timeStarted, options.insert);
+    const saved = written.reduce((n, w) => n + w.result.scoreIDs.length, 0);
+    const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.() ?? null) : null, options.insert);
+    await options.afterWrite?.(tx);
     await options.finally?.(tx);
     await options.beforeCommit?.();
     return row;
   });
+}
+
+/** What an import adds to its commit: why it brought no scores, and a write of its own in the same transaction (a from-api sync's cursor). */
+export interface CommitOptions {
+  /** Asked only when the import saved no new score. */
+  emptyReason?: () => string | null;
+  /** Runs in the import's transaction after its writes (a from-api sync's cursor). */
+  afterWrite?: (tx: Tx) => Promise<void>;
+  /** A hook's import: its row is inserted completed with the scores instead of updated (see ImportsService.submit). */
+  insert?: NewImportRow;
+  /** Runs in the transaction last (a hook's lock row released with the commit). */
+  finally?: (tx: Tx) => Promise<void>;
+  /** Runs just before the commit (IMPORT_STEP_PAUSE_MS's 'written' step). */
+  beforeCommit?: () => Promise<void>;
 }
 
 /**
@@ -312,6 +328,7 @@ async function complete(
   importID: string,
   written: readonly { gpt: GptSupport; result: WriteResult }[],
   timeStarted: number,
+  emptyReason: string | null,
   insert?: NewImportRow,
 ): Promise<ImportRow> {
   const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
@@ -327,6 +344,7 @@ async function complete(
     classDeltas: all((r) => r.classDeltas) as ClassDelta[],
     goalInfo: all((r) => r.goalInfo),
     questInfo: all((r) => r.questInfo),
+    emptyReason,
     timeStarted,
     timeFinished: Date.now(),
   };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClientsRepository } from '../repositories/clients.repository.js';
+import { IntegrationCredentialsRepository, integrationCredentialsContext } from '../repositories/integration-credentials.repository.js';
 import { SecretDecryptError } from './secret-cipher.js';
 import { clientSecretContext, SecretsService } from './secrets.service.js';
 
@@ -30,7 +31,7 @@ const PAGE = 500;
  * Re-encrypts every stored secret made with a previous key (SECRETS_KEY_PREVIOUS, or the key file
  * the embedded database used before SECRETS_KEY was set) with the current SECRETS_KEY; after it,
  * the previous keys can be dropped. Each value is replaced only if unchanged meanwhile. The
- * columns: API clients' secrets (issue 23's integration credentials add theirs here).
+ * columns: API clients' secrets and the players' integration credentials.
  */
 @Injectable()
 export class SecretsRotationService {
@@ -39,6 +40,7 @@ export class SecretsRotationService {
   constructor(
     private readonly secrets: SecretsService,
     clients: ClientsRepository,
+    integrations: IntegrationCredentialsRepository,
   ) {
     this.columns = [
       {
@@ -46,6 +48,12 @@ export class SecretsRotationService {
         page: async (after, limit) => (await clients.encryptedSecrets(after, limit)).map((r) => ({ id: r.clientID, value: r.value })),
         replace: (id, expected, next) => clients.replaceEncryptedSecret(id, expected, next),
         context: clientSecretContext,
+      },
+      {
+        name: 'integration_credentials.credentials_encrypted',
+        page: (after, limit) => integrations.encryptedCredentials(after, limit),
+        replace: (id, expected, next) => integrations.replaceEncrypted(id, expected, next),
+        context: (id) => integrationCredentialsContext(Number(id.slice(0, id.indexOf(':'))), id.slice(id.indexOf(':') + 1)),
       },
     ];
   }

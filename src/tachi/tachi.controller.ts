@@ -5,6 +5,7 @@ import { TargetUser } from '../http/auth/access.decorators.js';
 import type { UserRow } from '../http/auth/auth-context.js';
 import { GAMES } from '../game-support/registry.js';
 import { IMPORT_TYPES } from '../imports/import-types/registry.js';
+import { enabledApiImportTypes } from '../integrations/from-api/from-api.service.js';
 import { FailedImportDocument, ImportDocument } from '../presenters/import.presenter.js';
 import { RecentFailedImportsResponse, RecentImportsResponse, TachiConfigResponse, UserImportsQuery } from './dto/tachi.dto.js';
 import { TachiService, type UserImportsFilter } from './tachi.service.js';
@@ -31,8 +32,8 @@ export class TachiController {
       NAME: SERVICE_NAME,
       TYPE: 'omni',
       GAMES: GAMES.map((g) => g.game),
-      // api/ types are listed only where their service is configured (the from-api route's configuration).
-      IMPORT_TYPES: IMPORT_TYPES.filter((t) => !t.name.startsWith('api/')).map((t) => t.name),
+      // api/ types only where their service is configured.
+      IMPORT_TYPES: [...IMPORT_TYPES.map((t) => t.name).filter((name) => !name.startsWith('api/')), ...enabledApiImportTypes(this.appConfig)],
       // Tachi's "POST /auth/register is open" (it answers 501 when false). Here registering always works: with INVITE_ONLY it takes an invite code.
       SIGNUPS_ENABLED: true,
     };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPLAY_LIMIT_BYTES } from '../../src/imports/import-types/usc/usc-ir.controller.js';
+import { REPLAY_LIMIT_BYTES } from '../../src/ir/usc/usc-ir.controller.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { importFormatContract } from '../support/import-format-contract.js';
 import { loadFixtureCatalog, player, T0, type Player } from '../support/imports.js';

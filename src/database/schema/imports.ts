@@ -66,6 +66,8 @@ export const imports = pgTable(
       .$type<unknown[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Why a completed import brought no scores (a from-api sync with nothing new, an empty profile, every item skipped); null otherwise. */
+    emptyReason: text('empty_reason'),
     /** Why a failed import failed: {statusCode, message}. */
     failure: jsonb('failure').$type<{ statusCode: number; message: string }>(),
     timeQueued: unixMs('time_queued').notNull(),

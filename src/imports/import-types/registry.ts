@@ -1,5 +1,6 @@
 import { apiCgFormat } from './api-cg/index.js';
 import { apiMytFormat } from './api-myt/index.js';
+import { apiKaiFormat } from './api-kai/index.js';
 import { barbatos } from './barbatos/index.js';
 import { batchManual } from './batch-manual/index.js';
 import { eamusementIidxCsv } from './eamusement-iidx-csv/index.js';
@@ -32,6 +33,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   beatoraja,
   apiCgFormat,
   apiMytFormat,
+  apiKaiFormat,
 ];
 
 export const IMPORT_TYPES: readonly ImportType[] = IMPORT_FORMATS.flatMap((f) => f.types);
@@ -44,3 +46,6 @@ export function findImportType(name: string): ImportType | undefined {
 
 /** The types `POST /import/file` accepts. */
 export const FILE_IMPORT_TYPES: readonly string[] = IMPORT_TYPES.filter((t) => t.name.startsWith('file/')).map((t) => t.name);
+
+/** The `api/` types (POST /import/from-api), each enabled only where its service is configured. */
+export const API_IMPORT_TYPES: readonly string[] = IMPORT_TYPES.filter((t) => t.name.startsWith('api/')).map((t) => t.name);

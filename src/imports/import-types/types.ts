@@ -1,6 +1,4 @@
-import type { Provider, Type } from '@nestjs/common';
 import type { ChartInfo, GptSupport } from '../../game-support/types.js';
-import type { ErrorShape } from '../../http/response-shapes.js';
 
 /** What every score of an import shares besides its GPT. Stored with orphans, so plain data. */
 export interface ImportContext {
@@ -63,7 +61,11 @@ export type ConvertedItem =
       highlight?: boolean;
     }
   | { kind: 'error'; message: string }
-  | { kind: 'skip' };
+  | {
+      kind: 'skip';
+      /** Why, for an import whose every item was skipped ("a BEGINNER chart"); said as "N plays <reason>". */
+      reason?: string;
+    };
 
 /**
  * An import type: how one format becomes score elements. Register it in `registry.ts`; the
@@ -96,17 +98,9 @@ export interface ImportType<Item = unknown> {
   checkMatch?(item: Item, chart: ChartInfo, parsed: ParsedImport<Item>): string | undefined;
 }
 
-/**
- * One format's entry in the registry: its import types, and for a score hook the controllers of
- * its routes (served under /ir/… and /api/v1/ir/…), the service those controllers call, and the
- * error shape its client reads.
- */
+/** One format's entry in the registry: its import types (reading, parsing and converting only; the routes of hooks live in src/ir/). */
 export interface ImportFormat {
   types: readonly ImportType[];
-  controllers?: readonly Type<unknown>[];
-  /** The hook's service (ImportsModule provides it): what its routes do, so that its controllers only declare them. */
-  providers?: readonly Provider[];
-  errorShapes?: readonly ErrorShape[];
 }
 
 /** Injection token of the registered import types (ImportsService finds a queued import's type by name). */

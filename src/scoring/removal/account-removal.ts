@@ -8,7 +8,8 @@ import { rerankCharts } from '../pbs/chart-ranks.writer.js';
 /**
  * Deletes the user and everything theirs, then reranks the charts they had PBs on. The users row
  * cascades to scores, PBs, sessions, imports, orphans, stats, ratings, snapshots, settings, class
- * achievements, notifications, credentials, email codes, API keys, clients (with the keys and
+ * achievements, notifications, credentials, the links to other services (integration_credentials, with their
+ * encrypted tokens, cards and PINs) and sync state, email codes, API keys, clients (with the keys and
  * OAuth codes those clients issued) and the import lock; login sessions hold the id only inside
  * their JSON and are deleted here. Returns the storage keys of the user's images (to delete once
  * committed), or null when the user does not exist.

@@ -11,7 +11,7 @@ import {
   parseBeatorajaScore,
   type BeatorajaItem,
 } from '../../../src/imports/import-types/beatoraja/beatoraja.parser.js';
-import { CLEAR_ID_OF_LAMP_INDEX, toBeatorajaRankingScore } from '../../../src/imports/import-types/beatoraja/leaderboard.js';
+import { CLEAR_ID_OF_LAMP_INDEX, toBeatorajaRankingScore } from '../../../src/ir/beatoraja/leaderboard.js';
 import type { ParsedImport } from '../../../src/imports/import-types/types.js';
 import { validateScoreElement } from '../../../src/imports/score-element.js';
 

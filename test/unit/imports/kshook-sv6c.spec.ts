@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { BadRequestException } from '@nestjs/common';
 import { SDVX } from '../../../src/game-support/sdvx/index.js';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
-import { assertKshookHeaders } from '../../../src/imports/import-types/kshook-common/kshook.js';
+import { assertKshookHeaders } from '../../../src/ir/kshook/kshook.http.js';
 import { irKshookSv6cStatic } from '../../../src/imports/import-types/kshook-sv6c-static/kshook-sv6c-static.type.js';
 import { irKshookSv6c } from '../../../src/imports/import-types/kshook-sv6c/kshook-sv6c.type.js';
 import type { ConvertedItem, ImportType } from '../../../src/imports/import-types/types.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ImportRejectedError } from '../../../src/imports/import-errors.js';
 import { convertUsc, parseUsc, uscIr, uscLamp, uscNoteMod, uscTimeAchieved } from '../../../src/imports/import-types/usc/usc-ir.js';
-import { pbServerScore, playServerScore, uscErrorShape, uscStatusOf } from '../../../src/imports/import-types/usc/usc-replies.js';
+import { pbServerScore, playServerScore, uscErrorShape, uscStatusOf } from '../../../src/ir/usc/usc-replies.js';
 import type { PbReadRow, ScoreRow } from '../../../src/database/schema.js';
 
 const HASH = '55f5f3a19f5864d9fd8693419404ee818d499e51';

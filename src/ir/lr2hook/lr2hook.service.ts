@@ -1,9 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { ImportDocument } from '../../../presenters/import.presenter.js';
-import { CatalogRepository } from '../../../repositories/catalog.repository.js';
-import { ImportsService, type SubmitResult } from '../../imports.service.js';
-import { COURSE_MD5S, courseCleared, lr2hookCourse, type ClearedCourse } from './course.js';
-import { checkLr2hookBody, lr2hook } from './lr2hook.js';
+import type { ImportDocument } from '../../presenters/import.presenter.js';
+import { CatalogRepository } from '../../repositories/catalog.repository.js';
+import { ImportsService, type SubmitResult } from '../../imports/imports.service.js';
+import { COURSE_MD5S, courseCleared, lr2hookCourse, type ClearedCourse } from '../../imports/import-types/lr2hook/course.js';
+import { checkLr2hookBody, lr2hook } from '../../imports/import-types/lr2hook/lr2hook.js';
 
 /** What a course submission did: the course, the class it gives and the import that applied it; empty when not cleared. */
 export interface Lr2hookCourseOutcome {

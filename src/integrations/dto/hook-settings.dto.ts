@@ -31,3 +31,15 @@ export class FervidexSettingsDocument {
   @ApiProperty({ type: [String], nullable: true, description: 'The cards whose plays are accepted; null: every card.' }) cards!: string[] | null;
   @ApiProperty({ description: 'Whether the next arcade profile dump imports its scores.' }) forceStaticImport!: boolean;
 }
+
+export class PatchKshookSv6cSettingsDto {
+  @ApiPropertyOptional({ description: 'true: the next kshook profile export imports its scores.' })
+  @OptionalNotNull()
+  @IsBoolean()
+  forceStaticImport?: boolean;
+}
+
+/** A user's kshook settings (Tachi's `kshook-sv6c-settings`). */
+export class KshookSv6cSettingsDocument {
+  @ApiProperty({ description: 'Whether the next kshook profile export imports its scores.' }) forceStaticImport!: boolean;
+}

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ImportDocument } from '../../../presenters/import.presenter.js';
+import type { ErrorShape } from '../../http/response-shapes.js';
+import { ImportDocument } from '../../presenters/import.presenter.js';
 
 /** What Fervidex reads back from a score: Tachi's import answer. Errors are `{success: false, error}` (`description` for 403). */
 export class FervidexImportResponse {
@@ -15,3 +16,9 @@ export class FervidexMessageResponse {
   @ApiProperty() description!: string;
   @ApiProperty({ type: 'object', properties: {} }) body!: Record<string, never>;
 }
+
+/** Fervidex's clients read `error`; Tachi answered its permission and ban checks (403) with `description`. */
+export const fervidexErrorShape: ErrorShape = {
+  pathPrefix: '/ir/fervidex/',
+  render: (status, message) => ({ status, body: status === 403 ? { success: false, description: message } : { success: false, error: message } }),
+};

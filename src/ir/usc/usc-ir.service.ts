@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { UserRow } from '../../../database/schema.js';
-import { ChartRecordsRepository } from '../../../repositories/chart-records.repository.js';
-import { ScoresRepository } from '../../../repositories/scores.repository.js';
-import { StorageService } from '../../../storage/storage.service.js';
-import { SCORE_ERROR } from '../../import-errors.js';
-import { ImportsService } from '../../imports.service.js';
-import { uscIr, type UscSubmission } from './usc-ir.js';
+import type { UserRow } from '../../database/schema.js';
+import { ChartRecordsRepository } from '../../repositories/chart-records.repository.js';
+import { ScoresRepository } from '../../repositories/scores.repository.js';
+import { StorageService } from '../../storage/storage.service.js';
+import { SCORE_ERROR } from '../../imports/import-errors.js';
+import { ImportsService } from '../../imports/imports.service.js';
+import { uscIr, type UscSubmission } from '../../imports/import-types/usc/usc-ir.js';
 import { pbServerScore, playServerScore, reply, USC_STATUS } from './usc-replies.js';
 
 /** Neighbours shown on each side of a submitted score's rank. */

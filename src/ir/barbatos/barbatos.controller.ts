@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../../../http/auth/access.decorators.js';
-import type { UserRow } from '../../../http/auth/auth-context.js';
-import { RawResponse } from '../../../http/response-shapes.js';
-import { ImportDocument } from '../../../presenters/import.presenter.js';
-import { ImportsService } from '../../imports.service.js';
-import { irBarbatos } from './barbatos.type.js';
+import { CurrentUser, RequirePermissions } from '../../http/auth/access.decorators.js';
+import type { UserRow } from '../../http/auth/auth-context.js';
+import { RawResponse } from '../../http/response-shapes.js';
+import { ImportDocument } from '../../presenters/import.presenter.js';
+import { ImportsService } from '../../imports/imports.service.js';
+import { irBarbatos } from '../../imports/import-types/barbatos/barbatos.type.js';
 
 /** Tachi's import answer, which Barbatos reads. */
 export class BarbatosImportResponse {

@@ -1,8 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../../../http/auth/access.decorators.js';
-import type { UserRow } from '../../../http/auth/auth-context.js';
-import { RawResponse } from '../../../http/response-shapes.js';
+import { CurrentUser, RequirePermissions } from '../../http/auth/access.decorators.js';
+import type { UserRow } from '../../http/auth/auth-context.js';
+import { RawResponse } from '../../http/response-shapes.js';
 import { FervidexService } from './fervidex.service.js';
 import { FervidexImportResponse, FervidexMessageResponse } from './responses.js';
 

@@ -14,9 +14,9 @@ import {
 } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, RequirePermissions, RequireUser } from '../../../http/auth/access.decorators.js';
-import type { UserRow } from '../../../http/auth/auth-context.js';
-import { RawResponse } from '../../../http/response-shapes.js';
+import { CurrentUser, RequirePermissions, RequireUser } from '../../http/auth/access.decorators.js';
+import type { UserRow } from '../../http/auth/auth-context.js';
+import { RawResponse } from '../../http/response-shapes.js';
 import { BeatorajaCourseResponse, BeatorajaImportedResponse, BeatorajaOrphanedResponse, BeatorajaRankingResponse } from './beatoraja.responses.js';
 import { BeatorajaIrService, type HookAnswer } from './beatoraja.service.js';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ChartDocument, SongDocument } from '../../../presenters/catalog.presenter.js';
-import { ImportDocument } from '../../../presenters/import.presenter.js';
-import { ScoreDocument } from '../../../presenters/score.presenter.js';
+import { ChartDocument, SongDocument } from '../../presenters/catalog.presenter.js';
+import { ImportDocument } from '../../presenters/import.presenter.js';
+import { ScoreDocument } from '../../presenters/score.presenter.js';
 
 export class BeatorajaImportedBody {
   @ApiProperty({ type: ScoreDocument }) score!: ScoreDocument;

@@ -1,4 +1,4 @@
-import type { ScoreData } from '../../../game-support/types.js';
+import type { ScoreData } from '../../game-support/types.js';
 
 /** beatoraja's ClearType id of each EX lamp (NO PLAY … FULL COMBO); ASSIST CLEAR is its LightAssistEasy. */
 export const CLEAR_ID_OF_LAMP_INDEX: readonly number[] = [0, 1, 3, 4, 5, 6, 7, 8];

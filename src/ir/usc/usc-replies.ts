@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ErrorShape } from '../../../http/response-shapes.js';
-import type { RankedPb } from '../../../repositories/chart-records.repository.js';
-import type { PbReadRow, ScoreRow } from '../../../database/schema.js';
+import type { ErrorShape } from '../../http/response-shapes.js';
+import type { RankedPb } from '../../repositories/chart-records.repository.js';
+import type { PbReadRow, ScoreRow } from '../../database/schema.js';
 
 /** USC-IR's two-digit status codes, carried in the body of an HTTP 200. */
 export const USC_STATUS = {

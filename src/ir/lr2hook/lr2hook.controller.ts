@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../../../http/auth/access.decorators.js';
-import type { UserRow } from '../../../http/auth/auth-context.js';
-import { RawResponse } from '../../../http/response-shapes.js';
-import { ImportDocument } from '../../../presenters/import.presenter.js';
+import { CurrentUser, RequirePermissions } from '../../http/auth/access.decorators.js';
+import type { UserRow } from '../../http/auth/auth-context.js';
+import { RawResponse } from '../../http/response-shapes.js';
+import { ImportDocument } from '../../presenters/import.presenter.js';
 import { Lr2hookService } from './lr2hook.service.js';
 
 export class Lr2hookImportResponse {

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
-import type { ImportDocument } from '../../../presenters/import.presenter.js';
-import { IntegrationSettingsRepository } from '../../../repositories/integration-settings.repository.js';
-import { ImportRejectedError } from '../../import-errors.js';
-import { ImportsService, type SubmitResult } from '../../imports.service.js';
-import { checkHeaders, type FervidexHeaders, type GameBuild } from './headers.js';
+import type { ImportDocument } from '../../presenters/import.presenter.js';
+import { IntegrationSettingsRepository } from '../../repositories/integration-settings.repository.js';
+import { ImportRejectedError } from '../../imports/import-errors.js';
+import { ImportsService, type SubmitResult } from '../../imports/imports.service.js';
+import { checkHeaders, type FervidexHeaders, type GameBuild } from '../../imports/import-types/fervidex/headers.js';
 import type { FervidexImportResponse, FervidexMessageResponse } from './responses.js';
-import { irFervidex } from './score.js';
-import { rejectInvalid } from './schema-errors.js';
-import { irFervidexStatic } from './static.js';
+import { irFervidex } from '../../imports/import-types/fervidex/score.js';
+import { rejectInvalid } from '../../imports/import-types/fervidex/schema-errors.js';
+import { irFervidexStatic } from '../../imports/import-types/fervidex/static.js';
 
 /** What a Fervidex request says about itself: its User-Agent, X-Software-Model and X-Account-Id headers. */
 export interface FervidexRequestHeaders {

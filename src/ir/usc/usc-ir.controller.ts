@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UploadedFile } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, RequirePermissions, RequireUser } from '../../../http/auth/access.decorators.js';
-import type { UserRow } from '../../../http/auth/auth-context.js';
-import { FileUpload } from '../../../http/file-upload.js';
-import { RawResponse } from '../../../http/response-shapes.js';
-import { USC_PLAYTYPES, uscGpt } from './usc-ir.js';
+import { CurrentUser, RequirePermissions, RequireUser } from '../../http/auth/access.decorators.js';
+import type { UserRow } from '../../http/auth/auth-context.js';
+import { FileUpload } from '../../http/file-upload.js';
+import { RawResponse } from '../../http/response-shapes.js';
+import { USC_PLAYTYPES, uscGpt } from '../../imports/import-types/usc/usc-ir.js';
 import { UscIrService } from './usc-ir.service.js';
 import { reply, USC_STATUS, UscReply } from './usc-replies.js';
 
