@@ -18,6 +18,7 @@ import { IMPORT_FORMATS } from './imports/import-types/registry.js';
 import { formBodyParser, jsonBodyParser } from './http/json-body.js';
 import { BodyTypeGuard } from './http/body-type.js';
 import { throughNest } from './http/middleware.js';
+import { rejectNulBytes } from './http/nul-bytes.js';
 import { createSessionHandler, type SessionSetup } from './http/session.js';
 import { ApiValidationPipe } from './http/validation.pipe.js';
 import { RequestLoggingModule } from './http/logging/logger.module.js';
@@ -149,6 +150,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
       .apply(
         throughNest(jsonBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
         throughNest(formBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
+        throughNest(rejectNulBytes()),
         throughNest(this.session.handler),
         AuthMiddleware,
         ReadCacheMiddleware,
