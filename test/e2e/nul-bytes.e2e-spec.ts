@@ -80,8 +80,8 @@ describe('a NUL in a request', () => {
     const wrong: string[] = [];
     for (const [method, path] of routes) {
       for (const who of ['guest', 'player'] as const) {
-        const client = who === 'guest' ? t.http() : player.agent;
-        const res = await client[method](`${path}?x=%00`);
+        const url = `${path}?x=%00`;
+        const res = await (who === 'guest' ? t.http()[method](url) : player.agent[method](url));
         // USC's IR protocol answers its errors with HTTP 200 and its own code (40: bad request) in the body.
         const status = path.startsWith('/api/v1/ir/usc/') && res.status === 200 ? (res.body as { statusCode: number }).statusCode * 10 : res.status;
         if (status !== 400 || !NUL_MESSAGE.test(JSON.stringify(res.body))) wrong.push(`${who} ${method.toUpperCase()} ${path}: ${res.status}`);
