@@ -74,7 +74,7 @@ describe('a NUL in a request', () => {
     const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-        .map((m) => [m, path.replace(/\{[^}]+\}/g, '1')] as const),
+        .map((m) => [m as 'get' | 'post' | 'put' | 'patch' | 'delete', path.replace(/\{[^}]+\}/g, '1')] as const),
     );
     expect(routes.length).toBeGreaterThan(100);
     const wrong: string[] = [];
