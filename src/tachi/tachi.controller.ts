@@ -1,3 +1,4 @@
+import { PrimaryRead } from '../http/read-routing/primary-read.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config.js';
@@ -45,6 +46,7 @@ export class TachiController {
   }
 
   @Get('imports')
+  @PrimaryRead()
   @ApiOperation({
     summary: "Everyone's 500 latest completed imports, latest finished first, with their users (the client's import analysers). Public, as Tachi's.",
   })
@@ -54,6 +56,7 @@ export class TachiController {
   }
 
   @Get('imports/failed')
+  @PrimaryRead()
   @ApiOperation({
     summary: "Everyone's 500 latest failed imports, latest started first, with their users (the client's import analysers). Public, as Tachi's.",
   })
@@ -63,6 +66,7 @@ export class TachiController {
   }
 
   @Get('users/:userID/imports')
+  @PrimaryRead()
   @ApiOperation({ summary: "The user's 500 latest completed imports, latest finished first. Public." })
   @ApiOkResponse({ type: ImportDocument, isArray: true })
   list(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<ImportDocument[]> {
@@ -70,6 +74,7 @@ export class TachiController {
   }
 
   @Get('users/:userID/imports/failed')
+  @PrimaryRead()
   @ApiOperation({ summary: "The user's 500 latest failed imports, latest started first. Public." })
   @ApiOkResponse({ type: FailedImportDocument, isArray: true })
   failed(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<FailedImportDocument[]> {
