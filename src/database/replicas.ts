@@ -124,7 +124,7 @@ export class ReplicaSet {
   /** Every request must see at least this position (the feed's when it last lost changes, or users were forgotten). */
   private floor = 0;
   private unsubscribe?: () => void;
-  /** Reads answered by the primary while replicas were configured (for the figures). */
+  /** Plain reads of requests that may use a replica, answered by the primary instead (pinned, none caught up, a replica failed). */
   primaryReads = 0;
 
   constructor(
@@ -276,9 +276,13 @@ export class ReplicaSet {
    */
   async route<R>(text: string, onReplica: (pool: pg.Pool) => Promise<R>, onPrimary: () => Promise<R>): Promise<R> {
     const route = routes.getStore();
-    if (!route || route.pinned) return onPrimary();
+    if (!route) return onPrimary();
     if (!isPlainRead(text)) {
       route.pinned = true;
+      return onPrimary();
+    }
+    if (route.pinned) {
+      this.primaryReads++;
       return onPrimary();
     }
     route.replica ??= this.choose(route.required);
