@@ -4,6 +4,7 @@ import { hooksBench } from './hooks.bench.js';
 import { importBench } from './import.bench.js';
 import { readsBench } from './reads.bench.js';
 import { recalcBench } from './recalc.bench.js';
+import { replicasBench } from './replicas.bench.js';
 import { seedsBench } from './seeds.bench.js';
 import { targetsBench } from './targets.bench.js';
 
@@ -15,6 +16,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   recalc: recalcBench,
   targets: targetsBench,
   'crowd-import': crowdImportBench,
+  replicas: replicasBench,
 };
 
 /** `npm run bench [-- suite ...]`: runs the named suites (all by default) and prints Markdown tables for BENCHMARKS.md. */

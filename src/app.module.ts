@@ -25,6 +25,8 @@ import { createSessionHandler, type SessionSetup } from './http/session.js';
 import { ApiValidationPipe } from './http/validation.pipe.js';
 import { RequestLoggingModule } from './http/logging/logger.module.js';
 import { ReadCacheMiddleware } from './http/read-cache/read-cache.middleware.js';
+import { PrimaryReadGuard } from './http/read-routing/primary-read.js';
+import { ReadRoutingMiddleware } from './http/read-routing/read-routing.middleware.js';
 import { ReadCacheModule } from './http/read-cache/read-cache.module.js';
 import { WriteBarrierInterceptor } from './http/read-cache/write-barrier.interceptor.js';
 import { RateLimitGuard } from './http/rate-limit/rate-limit.guard.js';
@@ -128,6 +130,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
           useFactory: (config: AppConfig) => new RateLimitService(config, options.redis?.rateLimits ?? null, `${options.keyPrefix}:rl`),
           inject: [AppConfig],
         },
+        // First: a @PrimaryRead route's reads, the guards' own included, go to the primary.
+        { provide: APP_GUARD, useClass: PrimaryReadGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         // After AccessGuard (401/403/404 first), before the routes' own guards: a body the route cannot read is a 415.
@@ -157,6 +161,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         throughNest(rejectNulBytes()),
         throughNest(this.session.handler),
         AuthMiddleware,
+        ReadRoutingMiddleware,
         ReadCacheMiddleware,
       )
       .forRoutes('{*path}');

@@ -2,10 +2,17 @@ import { ConfigError, type AppConfig } from './config/app-config.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 import { Database, embeddedDbDir } from './database/database.js';
 
-/** The configured database: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/db. */
-export function openConfiguredDatabase(config: AppConfig): Promise<Database> {
+/** The configured database: PostgreSQL at DATABASE_URL (with its replicas for the API server), else PGlite in DATA_DIR/db. */
+export function openConfiguredDatabase(config: AppConfig, options: { replicas?: boolean } = {}): Promise<Database> {
   return config.DATABASE_URL
-    ? Database.open({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, sqlLogFile: config.SQL_LOG_FILE })
+    ? Database.open({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        sqlLogFile: config.SQL_LOG_FILE,
+        // Only the API server reads for requests; workers and the CLI write, on the primary.
+        replicaUrls: options.replicas ? config.replicaUrls : undefined,
+        replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+      })
     : Database.open({ dataDir: embeddedDbDir(config.dataDir), sqlLogFile: config.SQL_LOG_FILE });
 }
 

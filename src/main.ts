@@ -12,7 +12,7 @@ import { openConfiguredDatabase, runMain } from './bootstrap.js';
 
 await runMain(async () => {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { replicas: true });
   await database.migrate();
   const redis = config.REDIS_URL ? await RedisConnections.connect(config.REDIS_URL) : null;
   // Workers must reach the database too: with the embedded one (this process's alone) imports stay in-process.

@@ -97,6 +97,21 @@ export class AppConfig {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Streaming replicas of DATABASE_URL, comma-separated: the API server sends the reads that may use one there (database/replicas.ts). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\s*postgres(ql)?:\/\/[^,\s]+\s*(,\s*postgres(ql)?:\/\/[^,\s]+\s*)*$/, {
+    message: 'DATABASE_REPLICA_URLS must be postgres:// or postgresql:// URLs separated by commas',
+  })
+  DATABASE_REPLICA_URLS?: string;
+
+  /** A replica further behind the primary's WAL than this (ms) is skipped until it catches up. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3_600_000)
+  REPLICA_MAX_LAG_MS = 5_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
@@ -513,6 +528,14 @@ export class AppConfig {
     return this.PUBLIC_URL.startsWith('https://');
   }
 
+  /** DATABASE_REPLICA_URLS as a list (empty without it). */
+  get replicaUrls(): string[] {
+    return (this.DATABASE_REPLICA_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== '');
+  }
+
   /** CORS_ORIGINS as a list. */
   get corsOrigins(): string[] {
     return this.CORS_ORIGINS.split(',')
@@ -561,6 +584,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.keys(new AppConfig()).concat([
     'DATABASE_URL',
+    'DATABASE_REPLICA_URLS',
     'REDIS_URL',
     'SMTP_URL',
     'CAPTCHA_VERIFY_URL',
@@ -632,6 +656,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   checkFromApiServices(config);
+  if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS needs DATABASE_URL: replicas stream from a PostgreSQL server, not the embedded database',
+    );
+  }
   if (config.CAPTCHA_VERIFY_URL && !config.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET must be set when CAPTCHA_VERIFY_URL is set');
   }

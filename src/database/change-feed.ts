@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import type { Database } from './database.js';
+import { readPositionCap } from './read-route.js';
 
 /** The channel the read-change triggers notify (drizzle/0021_read_changes.sql). */
 export const READ_CHANGES_CHANNEL = 'st_read_changes';
@@ -99,6 +100,14 @@ export class ChangeFeed {
     return this.sequence;
   }
 
+  /**
+   * Moves the position on without a change (a write this process answered that the triggers do
+   * not name): a reader that later takes a position at or past the returned one started after it.
+   */
+  advance(): number {
+    return ++this.sequence;
+  }
+
   /** None of the scopes changed after `position` (and the feed was live all along). */
   unchangedSince(scopes: readonly string[], position: number): boolean {
     if (!this.isLive || position < this.floor) return false;
@@ -184,12 +193,14 @@ export class FeedMemo<V extends object> {
   async get(key: string, scopesOf: (value: V) => readonly string[], load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.entries.get(key);
     if (kept && this.feed.unchangedSince(kept.scopes, kept.position)) return kept.value;
-    const position = this.feed.position;
+    let position = this.feed.position;
     const value = await load();
     if (value === undefined) {
       this.entries.delete(key);
       return undefined;
     }
+    // Read from a replica: current only as of what it had replayed.
+    position = readPositionCap(position);
     const scopes = scopesOf(value);
     if (this.feed.unchangedSince(scopes, position)) this.entries.set(key, { value, scopes, position });
     return value;

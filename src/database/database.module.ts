@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ChangeFeed } from './change-feed.js';
 import { Database } from './database.js';
 import { EmbeddedStatistics } from './embedded-statistics.js';
@@ -12,6 +12,12 @@ import { EmbeddedStatistics } from './embedded-statistics.js';
 export class DatabaseModule {
   static forDatabase(database: Database, options: { closeOnShutdown: boolean }): DynamicModule {
     const feed = new ChangeFeed(database);
+    class ReplicaStarter implements OnApplicationBootstrap {
+      async onApplicationBootstrap() {
+        // Requests are routed by the feed's positions: the replicas start with it.
+        await database.replicas?.start(feed);
+      }
+    }
     class DatabaseCloser implements OnApplicationShutdown {
       async onApplicationShutdown() {
         await feed.stop();
@@ -20,7 +26,7 @@ export class DatabaseModule {
     }
     return {
       module: DatabaseModule,
-      providers: [{ provide: Database, useValue: database }, { provide: ChangeFeed, useValue: feed }, DatabaseCloser, EmbeddedStatistics],
+      providers: [{ provide: Database, useValue: database }, { provide: ChangeFeed, useValue: feed }, DatabaseCloser, ReplicaStarter, EmbeddedStatistics],
       exports: [Database, ChangeFeed, EmbeddedStatistics],
     };
   }

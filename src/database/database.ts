@@ -11,6 +11,7 @@ import pg from 'pg';
 import { PROJECT_ROOT } from '../common/project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteThread } from './pglite-thread.js';
+import { ReplicaSet, RoutingPool } from './replicas.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -50,6 +51,10 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** Append every statement (SQL and parameters, one JSON line each) to this file, for query-plan checks. */
   sqlLogFile?: string;
+  /** Streaming replicas of the server at `url`, for the reads that may use one (replicas.ts). */
+  replicaUrls?: readonly string[];
+  /** A replica further behind the primary than this is skipped. */
+  replicaMaxLagMs?: number;
 }
 
 /**
@@ -126,12 +131,18 @@ export class Database {
     /** The server's pool, for read(). */
     private readonly pool?: pg.Pool,
     private readonly logQuery?: (query: string, params: unknown[]) => void,
+    /** The read replicas (DATABASE_REPLICA_URLS), started by DatabaseModule with the change feed. */
+    readonly replicas?: ReplicaSet,
   ) {}
 
   static async open(options: DatabaseOptions): Promise<Database> {
     if (options.url) {
-      const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+      const pool = new RoutingPool({ connectionString: options.url, max: options.poolSize ?? 10 });
       pool.on('error', () => undefined); // an idle client's error surfaces on the next query
+      const replicas = options.replicaUrls?.length
+        ? new ReplicaSet(options.replicaUrls, pool, options.replicaMaxLagMs ?? 5_000, options.poolSize ?? 10)
+        : undefined;
+      pool.replicas = replicas;
       const logger = options.sqlLogFile ? fileLogger(options.sqlLogFile) : undefined;
       const db = drizzleNodePg(pool, { schema, logger: logger ?? false });
       const runMigrations = async () => {
@@ -148,7 +159,11 @@ export class Database {
           client.release();
         }
       };
-      return new Database('postgres', db as unknown as Db, runMigrations, () => pool.end(), undefined, false, options.url, pool, logger?.logQuery);
+      const close = async () => {
+        await replicas?.close();
+        await pool.end();
+      };
+      return new Database('postgres', db as unknown as Db, runMigrations, close, undefined, false, options.url, pool, logger?.logQuery, replicas);
     }
     const release = options.dataDir ? acquireDataDirLock(options.dataDir) : () => undefined;
     try {

@@ -1,3 +1,4 @@
+import { nulIn, nulRejection } from './nul-bytes.js';
 import {
   applyDecorators,
   BadRequestException,
@@ -117,6 +118,9 @@ export function FileUpload(field: string, limit: UploadLimit) {
       } catch (err) {
         throw uploadError(err, req, this.expected);
       }
+      // The text fields are parsed here, after rejectNulBytes looked at the request.
+      const nul = nulIn(req.body, 'The request body');
+      if (nul) throw nulRejection(nul);
       const text: unknown = (req.body as Record<string, unknown> | undefined)?.[field];
       if (!req.file && text !== undefined)
         throw new BadRequestException(`The field '${field}' holds text, not a file: attach the file itself (with curl: -F '${field}=@<file>', with the @).`);

@@ -24,16 +24,26 @@ function pathOf(frame: Frame | undefined, key?: string): string {
 /** Whether a string holds no lone surrogate (String.prototype.isWellFormed, Node 20+). */
 const wellFormed = (s: string) => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
+/** What is wrong with a string PostgreSQL's text cannot hold: a lone surrogate or a NUL. */
+function textProblem(s: string): string | undefined {
+  if (!wellFormed(s)) return 'contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text';
+  if (s.includes('\u0000')) return 'contains a NUL character (\\u0000), which text cannot hold';
+  return undefined;
+}
+
 /**
  * The first reason a parsed JSON value cannot be accepted, or undefined: nesting deeper than
  * maxDepth (the validators and writers downstream recurse), or a key or string that is not
- * well-formed UTF-16 (a lone surrogate from a `\ud800` escape, which PostgreSQL refuses). Walks
+ * well-formed UTF-16 (a lone surrogate from a `\ud800` escape) or holds a NUL (`\u0000`), both of
+ * which PostgreSQL refuses. Walks
  * with its own stack, so no input can overflow the call stack.
  */
 export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | undefined {
-  const badString = (frame: Frame | undefined, key: string | undefined) =>
-    `${pathOf(frame, key)}: contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text.`;
-  if (typeof value === 'string') return wellFormed(value) ? undefined : badString(undefined, undefined);
+  const badString = (frame: Frame | undefined, key: string | undefined, why: string) => `${pathOf(frame, key)}: ${why}.`;
+  if (typeof value === 'string') {
+    const why = textProblem(value);
+    return why && badString(undefined, undefined, why);
+  }
   if (value === null || typeof value !== 'object') return undefined;
   const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: '' }];
   while (stack.length > 0) {
@@ -41,11 +51,12 @@ export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string |
     if (frame.depth > maxDepth) return `The JSON is nested more than ${maxDepth} levels deep (at ${pathOf(frame)}).`;
     const isArray = Array.isArray(frame.value);
     for (const key of Object.keys(frame.value)) {
-      if (!isArray && !wellFormed(key))
-        return `${pathOf(frame)}: a key contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text.`;
+      const keyWhy = isArray ? undefined : textProblem(key);
+      if (keyWhy) return `${pathOf(frame)}: a key ${keyWhy}.`;
       const child: unknown = (frame.value as Record<string, unknown>)[key];
       if (typeof child === 'string') {
-        if (!wellFormed(child)) return badString(frame, key);
+        const why = textProblem(child);
+        if (why) return badString(frame, key, why);
       } else if (child !== null && typeof child === 'object') {
         stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
       }

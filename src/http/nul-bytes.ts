@@ -1,46 +1,61 @@
 import { BadRequestException } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Where in a parsed body (or the path and query) a NUL character is, as `body.a.b[2]`; undefined when there is none. */
-export function nulBytePath(value: unknown, at: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
-  if (depth > 64 || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulBytePath(value[i], `${at}[${i}]`, depth + 1);
-      if (found) return found;
+/**
+ * PostgreSQL's text cannot hold U+0000: a NUL that reached a query would fail there (a 500). Every
+ * part of a request that becomes text is checked once, here, and a NUL in it is a 400 naming where
+ * it is: the path and the query (`%00`, which Express decodes), the headers the app reads (a literal
+ * NUL, or `%00` in Cookie, whose values are decoded), and the parsed body (JSON strings and keys
+ * through jsonProblem, form fields below; multipart fields through the validation pipe).
+ */
+const ENCODED_NUL = /%00/i;
+
+/** Where a NUL is in a parsed body (a form's fields, a multipart's text fields), or undefined. */
+export function nulIn(value: unknown, where: string): string | undefined {
+  const stack: [unknown, string][] = [[value, where]];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v as Record<string, unknown>)) {
+        if (key.includes('\u0000')) return `${at}: a key`;
+        stack.push([child, `${at}.${key}`]);
+      }
     }
-    return undefined;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `${at} (a key)`;
-    const found = nulBytePath(inner, `${at}.${key}`, depth + 1);
-    if (found) return found;
   }
   return undefined;
 }
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
+function problem(req: Request): string | undefined {
+  const [path, query] = splitUrl(req.originalUrl ?? req.url);
+  if (ENCODED_NUL.test(path) || path.includes('\u0000')) return 'The path';
+  if (ENCODED_NUL.test(query) || query.includes('\u0000')) return 'The query string';
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    const value = req.rawHeaders[i + 1];
+    if (value.includes('\u0000') || (name.toLowerCase() === 'cookie' && ENCODED_NUL.test(value))) return `The ${name} header`;
   }
+  return nulIn(req.body, 'The request body');
 }
 
-/**
- * PostgreSQL's text cannot hold NUL (U+0000): a request carrying one anywhere in its path, query string
- * or parsed body (JSON or form) is refused here with a 400 naming where, before any route sees it.
- * Runs after the body parsers, for every route.
- */
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at + 1)];
+}
+
+/** The 400 for a NUL at `where`. */
+export function nulRejection(where: string): BadRequestException {
+  return new BadRequestException(`${where} contains a NUL character (U+0000, %00 or \\u0000), which text cannot hold.`);
+}
+
+/** Rejects a request with a NUL anywhere the app reads text (after the body parsers, before anything else reads it). */
 export function rejectNulBytes() {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const [path, query = ''] = req.originalUrl.split('?', 2);
-    const where = decoded(path).includes('\u0000')
-      ? 'the path'
-      : query.split('&').some((part) => decoded(part).includes('\u0000'))
-        ? 'the query string'
-        : nulBytePath(req.body, 'body');
-    next(where ? new BadRequestException(`The request contains a NUL character (\\u0000) in ${where}: text may not contain it.`) : undefined);
+    const where = problem(req);
+    if (where === undefined) return next();
+    // The logger reads the body when the response ends: it must not keep the NUL either.
+    if (where.startsWith('The request body')) req.body = undefined;
+    next(nulRejection(where));
   };
 }

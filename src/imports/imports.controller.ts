@@ -1,3 +1,4 @@
+import { PrimaryRead } from '../http/read-routing/primary-read.js';
 import { Controller, ForbiddenException, Get, HttpCode, HttpException, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, RequirePermissions } from '../http/auth/access.decorators.js';
@@ -11,6 +12,8 @@ import { RevertService } from './revert.service.js';
 import { ApiErrors } from '../http/openapi-errors.js';
 
 @ApiTags('imports')
+// An import's answer and poll show what the worker wrote: from the primary, even with replicas.
+@PrimaryRead()
 @Controller('imports/:importID')
 export class ImportsController {
   constructor(

@@ -1,3 +1,4 @@
+import { PrimaryRead } from '../http/read-routing/primary-read.js';
 import { Controller, Get } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TargetUser } from '../http/auth/access.decorators.js';
@@ -8,6 +9,7 @@ import { ImportReadService } from './import-read.service.js';
 /** A user's import habits, as Tachi's import page shows them. Public, as Tachi's. */
 @ApiTags('imports')
 @ApiNotFoundResponse({ description: 'Unknown user.' })
+@PrimaryRead()
 @Controller('users/:userID')
 export class UserImportsController {
   constructor(private readonly reads: ImportReadService) {}

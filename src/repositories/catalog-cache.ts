@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { anyOf } from '../database/bulk-write.js';
 import { ChangeFeed } from '../database/change-feed.js';
+import { onPrimary } from '../database/read-route.js';
 import { Database } from '../database/database.js';
 import { distinct } from '../common/collections.js';
 import { addInterval, removeInterval } from '../common/intervals.js';
@@ -91,10 +92,13 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
     const missing = wanted.filter((_, i) => cached[i] === undefined);
     if (missing.length) {
       const generation = this.generation;
-      const rows = await this.database.db
-        .select({ id: songs.id, title: songs.title, artist: songs.artist, altTitles: songs.altTitles, searchTerms: songs.searchTerms, data: songs.data })
-        .from(songs)
-        .where(and(eq(songs.game, game), anyOf(songs.id, missing)));
+      // On the primary: a replica may not have replayed a seed load whose notification already cleared the cache.
+      const rows = await onPrimary(() =>
+        this.database.db
+          .select({ id: songs.id, title: songs.title, artist: songs.artist, altTitles: songs.altTitles, searchTerms: songs.searchTerms, data: songs.data })
+          .from(songs)
+          .where(and(eq(songs.game, game), anyOf(songs.id, missing))),
+      );
       const found = new Map(rows.map((r) => [r.id, withJsonText(toSongDocument(r))]));
       if (generation === this.generation) for (const [id, doc] of found) this.songs.set(`${game}:${id}`, doc);
       return wanted.flatMap((id, i) => {
@@ -112,20 +116,22 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
     const missing = wanted.filter((_, i) => cached[i] === undefined);
     if (missing.length) {
       const generation = this.generation;
-      const rows = await this.database.db
-        .select({
-          chartID: charts.chartID,
-          songID: charts.songID,
-          playtype: charts.playtype,
-          difficulty: charts.difficulty,
-          level: charts.level,
-          levelNum: charts.levelNum,
-          isPrimary: charts.isPrimary,
-          versions: charts.versions,
-          data: charts.data,
-        })
-        .from(charts)
-        .where(anyOf(charts.chartID, missing));
+      const rows = await onPrimary(() =>
+        this.database.db
+          .select({
+            chartID: charts.chartID,
+            songID: charts.songID,
+            playtype: charts.playtype,
+            difficulty: charts.difficulty,
+            level: charts.level,
+            levelNum: charts.levelNum,
+            isPrimary: charts.isPrimary,
+            versions: charts.versions,
+            data: charts.data,
+          })
+          .from(charts)
+          .where(anyOf(charts.chartID, missing)),
+      );
       const found = new Map(rows.map((r) => [r.chartID, withJsonText(toChartDocument(r))]));
       if (generation === this.generation) for (const [id, doc] of found) this.charts.set(id, doc);
       return wanted.flatMap((id, i) => {

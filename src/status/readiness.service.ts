@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { Database } from '../database/database.js';
+import { onPrimary } from '../database/read-route.js';
+import type { ReplicaStatus } from '../database/replicas.js';
 
 /** The rate limiter's Redis client (it fails fast while Redis is gone), or null without REDIS_URL. */
 export const READINESS_REDIS = Symbol('READINESS_REDIS');
@@ -13,6 +15,7 @@ export interface Readiness {
   ready: boolean;
   database: string;
   redis: string;
+  replicas?: ReplicaStatus[];
 }
 
 function withTimeout(work: Promise<unknown>): Promise<string> {
@@ -38,9 +41,11 @@ export class ReadinessService {
 
   async check(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
-      withTimeout(this.database.db.execute(sql`SELECT 1`)),
+      // The primary's answer, even when the request may read from a replica.
+      withTimeout(onPrimary(() => this.database.db.execute(sql`SELECT 1`))),
       this.redis ? withTimeout(this.redis.ping()) : Promise.resolve('not configured'),
     ]);
-    return { ready: database === 'ok' && (redis === 'ok' || redis === 'not configured'), database, redis };
+    const replicas = this.database.replicas?.status();
+    return { ready: database === 'ok' && (redis === 'ok' || redis === 'not configured'), database, redis, ...(replicas ? { replicas } : {}) };
   }
 }

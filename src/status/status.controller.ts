@@ -47,7 +47,7 @@ export class StatusController {
       const failed = [result.database !== 'ok' ? `database ${result.database}` : null, result.redis.startsWith('unreachable') ? `Redis ${result.redis}` : null];
       throw new ServiceUnavailableException(`Not ready: ${failed.filter(Boolean).join('; ')}.`);
     }
-    return { database: result.database, redis: result.redis };
+    return { database: result.database, redis: result.redis, ...(result.replicas ? { replicas: result.replicas } : {}) };
   }
 
   private status(auth: AuthContext, echo: string | undefined): StatusResponse {

@@ -1,3 +1,4 @@
+import { PrimaryRead } from '../http/read-routing/primary-read.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config.js';
@@ -47,6 +48,7 @@ export class TachiController {
   }
 
   @Get('imports')
+  @PrimaryRead()
   @ApiOperation({
     summary: "Everyone's 500 latest completed imports, latest finished first, with their users (the client's import analysers). Public, as Tachi's.",
   })
@@ -56,6 +58,7 @@ export class TachiController {
   }
 
   @Get('imports/failed')
+  @PrimaryRead()
   @ApiOperation({
     summary: "Everyone's 500 latest failed imports, latest started first, with their users (the client's import analysers). Public, as Tachi's.",
   })
@@ -65,6 +68,7 @@ export class TachiController {
   }
 
   @Get('users/:userID/imports')
+  @PrimaryRead()
   @ApiOperation({ summary: "The user's 500 latest completed imports, latest finished first. Public." })
   @ApiOkResponse({ type: ImportDocument, isArray: true })
   list(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<ImportDocument[]> {
@@ -72,6 +76,7 @@ export class TachiController {
   }
 
   @Get('users/:userID/imports/failed')
+  @PrimaryRead()
   @ApiOperation({ summary: "The user's 500 latest failed imports, latest started first. Public." })
   @ApiOkResponse({ type: FailedImportDocument, isArray: true })
   failed(@TargetUser() user: UserRow, @Query() query: UserImportsQuery): Promise<FailedImportDocument[]> {

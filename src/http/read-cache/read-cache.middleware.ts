@@ -1,3 +1,4 @@
+import { readPositionCap } from '../../database/read-route.js';
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -53,7 +54,8 @@ export class ReadCacheMiddleware implements NestMiddleware {
         const etag = res.getHeader('ETag');
         const contentType = res.getHeader('Content-Type');
         if (typeof etag === 'string' && typeof contentType === 'string')
-          cache.store(key, { body: typeof body === 'string' ? Buffer.from(body) : body, etag, contentType, scopes, position });
+          // Built from a replica: current only as of what it had replayed.
+          cache.store(key, { body: typeof body === 'string' ? Buffer.from(body) : body, etag, contentType, scopes, position: readPositionCap(position) });
       }
       return result;
     } as Response['send'];
