@@ -289,6 +289,56 @@ describe.each(['spec', 'tachi'] as const)('game-specific tools (API_PROFILE=%s)'
     });
   });
 
+  describe('GET /users/:userID/games/bms/:playtype/best-score/:checksum', () => {
+    const SGL_ONE_MD5 = '8428351573dbb1e4b0e817d43ed44741';
+    const SGL_ONE_SHA256 = 'b735923a7c244ac158b77c8e13e2455189f192b693596caa550d9cd9c1058a18';
+    const NO_SGL_MD5 = '6e8ae950cc4560414f8ffb151de7db14';
+    let bmsPlayer: SignedUpUser;
+    const url = (userID: number | string, checksum: string, playtype = '7K') => `/api/v1/users/${userID}/games/bms/${playtype}/best-score/${checksum}`;
+
+    beforeAll(async () => {
+      bmsPlayer = await userSignUp();
+      // Two plays of Sgl One: the better score (1500) without the better lamp; the PB takes both.
+      await importBatch(bmsPlayer, 'bms', '7K', [
+        { matchType: 'bmsChartHash', identifier: SGL_ONE_MD5, score: 1500, lamp: 'EASY CLEAR', timeAchieved: T },
+        { matchType: 'bmsChartHash', identifier: SGL_ONE_SHA256, score: 1200, lamp: 'HARD CLEAR', timeAchieved: T + DAY },
+      ]);
+    }, 30_000);
+
+    it("answers the player's PB on the chart named by its MD5 or its SHA-256 (either case), with the chart and song", async () => {
+      for (const checksum of [SGL_ONE_MD5, SGL_ONE_SHA256, SGL_ONE_SHA256.toUpperCase()]) {
+        const doc = body<{ pb: Record<string, unknown>; chart: { chartID: string }; song: { id: number; title: string } }>(
+          await t.http().get(url(bmsPlayer.user.id, checksum)),
+        );
+        expect(doc.pb).toMatchObject({ userID: bmsPlayer.user.id, chartID: BMS_CHARTS.sglOne, game: 'bms', playtype: '7K' });
+        expect(doc.pb.scoreData).toMatchObject({ score: 1500, lamp: 'HARD CLEAR' });
+        expect([doc.chart.chartID, doc.song.id, doc.song.title]).toEqual([BMS_CHARTS.sglOne, 1, 'Sgl One']);
+      }
+      // By username too, and to anyone: PBs are public.
+      const byName = body<{ pb: { chartID: string } }>(
+        await t
+          .http()
+          .get(url(bmsPlayer.username, SGL_ONE_MD5))
+          .set(bearer(tachi ? await issueTachiToken(stranger, []) : await issueToken(stranger, []))),
+      );
+      expect(byName.pb.chartID).toBe(BMS_CHARTS.sglOne);
+    });
+
+    it('400s a checksum that is neither an MD5 nor a SHA-256', async () => {
+      expect(error(await t.http().get(url(bmsPlayer.user.id, 'not-a-hash')), 400)).toMatch(/MD5 \(32 hex digits\) or SHA-256 \(64 hex digits\)/);
+      error(await t.http().get(url(bmsPlayer.user.id, 'g'.repeat(32))), 400);
+    });
+
+    it('404s no such chart, a chart the player has not played, the chart asked on the wrong playtype, an unknown user or playtype', async () => {
+      expect(error(await t.http().get(url(bmsPlayer.user.id, 'f'.repeat(64))), 404)).toMatch(/No 7K BMS chart has the checksum/);
+      expect(error(await t.http().get(url(bmsPlayer.user.id, NO_SGL_MD5)), 404)).toMatch(/has not played/);
+      expect(error(await t.http().get(url(stranger.user.id, SGL_ONE_MD5)), 404)).toMatch(/has not played/);
+      error(await t.http().get(url(bmsPlayer.user.id, SGL_ONE_MD5, '14K')), 404);
+      error(await t.http().get(url(bmsPlayer.user.id, SGL_ONE_MD5, '5K')), 404);
+      error(await t.http().get(url('no_such_user', SGL_ONE_MD5)), 404);
+    });
+  });
+
   it('token permissions do not matter: every route here is public', async () => {
     const key = tachi ? await issueTachiToken(stranger, ['submit_score']) : await issueToken(stranger, ['submit_score']);
     body(await t.http().get(`/api/v1/users/${iidxPlayer.user.id}/games/iidx/SP/eamusement-csv`).set(bearer(key)));

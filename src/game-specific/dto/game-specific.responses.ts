@@ -45,3 +45,10 @@ export class SongsAndChartsResponse {
   @ApiProperty({ type: [SongDocument] }) songs!: SongDocument[];
   @ApiProperty({ type: [ChartDocument] }) charts!: ChartDocument[];
 }
+
+/** A player's best score (their PB) on one BMS chart, found by its MD5 or SHA-256. */
+export class BmsBestScoreResponse {
+  @ApiProperty({ type: PbDocument }) pb!: PbDocument;
+  @ApiProperty({ type: ChartDocument }) chart!: ChartDocument;
+  @ApiProperty({ type: SongDocument }) song!: SongDocument;
+}
