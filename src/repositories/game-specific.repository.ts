@@ -35,6 +35,16 @@ export class GameSpecificRepository {
     return rows;
   }
 
+  /** The user's lamp (their PB's) on each of these charts they have a PB on, by chart ID. */
+  async lampsOn(userID: number, chartIDs: readonly string[]): Promise<Map<string, string>> {
+    if (chartIDs.length === 0) return new Map();
+    const rows = await this.database.db
+      .select({ chartID: personalBests.chartID, lamp: sql<string | null>`${personalBests.scoreData} ->> 'lamp'` })
+      .from(personalBests)
+      .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs)));
+    return new Map(rows.flatMap((r) => (r.lamp === null ? [] : [[r.chartID, r.lamp] as const])));
+  }
+
   /** The GPT's charts, with their songs, whose data holds a number above 0 in any of these fields; by song then chart. */
   chartsWithPositiveData(game: string, playtype: string, fields: readonly string[]): Promise<{ chart: ChartRow; song: SongRow }[]> {
     const anyPositive = sql.join(

@@ -289,7 +289,7 @@ describe.each(['spec', 'tachi'] as const)('game-specific tools (API_PROFILE=%s)'
     });
   });
 
-  describe('GET /users/:userID/games/bms/:playtype/best-score/:checksum', () => {
+  describe('BMS per player: best-score/:checksum and custom-tables under /users/:userID', () => {
     const SGL_ONE_MD5 = '8428351573dbb1e4b0e817d43ed44741';
     const SGL_ONE_SHA256 = 'b735923a7c244ac158b77c8e13e2455189f192b693596caa550d9cd9c1058a18';
     const NO_SGL_MD5 = '6e8ae950cc4560414f8ffb151de7db14';
@@ -336,6 +336,37 @@ describe.each(['spec', 'tachi'] as const)('game-specific tools (API_PROFILE=%s)'
       error(await t.http().get(url(bmsPlayer.user.id, SGL_ONE_MD5, '14K')), 404);
       error(await t.http().get(url(bmsPlayer.user.id, SGL_ONE_MD5, '5K')), 404);
       error(await t.http().get(url('no_such_user', SGL_ONE_MD5)), 404);
+    });
+    it("serves the player's copy of a custom table: URLs under their route, their lamp on each chart they played, never enveloped", async () => {
+      const base = `/api/v1/users/${bmsPlayer.user.id}/games/bms/7K/custom-tables/sieglindeEC`;
+      const page = await t.http().get(base);
+      expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(page.text).toContain(`<meta name="bmstable" content="http://127.0.0.1:3000${base}/header.json">`);
+      const header = await t.http().get(`${base}/header.json`);
+      expect([header.status, header.body]).toEqual([
+        200,
+        { name: 'Sieglinde EC', symbol: 'sgl-', data_url: `http://127.0.0.1:3000${base}/body.json`, level_order: ['sgl▽5', 'sgl▽0'] },
+      ]);
+      const entries = await t.http().get(`${base}/body.json`);
+      expect([entries.status, entries.body]).toEqual([
+        200,
+        [
+          { level: 'sgl▽5', md5: SGL_ONE_MD5, title: 'Sgl One', artist: 'Artist One', lamp: 'HARD CLEAR' },
+          { level: 'sgl▽0', md5: NO_SGL_MD5, title: 'No Sgl', artist: 'Artist Two' },
+        ],
+      ]);
+      // Another player's copy carries only their own lamps (none here), and by username too.
+      const theirs = await t.http().get(`/api/v1/users/${stranger.username}/games/bms/7K/custom-tables/sieglindeEC/body.json`);
+      expect((theirs.body as object[]).map((e) => Object.keys(e).includes('lamp'))).toEqual([false, false]);
+    });
+
+    it("404s the player's copy of an unknown table, one of another playtype or not loaded, an unknown user or playtype", async () => {
+      const u = bmsPlayer.user.id;
+      expect(error(await t.http().get(`/api/v1/users/${u}/games/bms/7K/custom-tables/nope/body.json`), 404)).toMatch(/No such table with the ID 'nope'/);
+      expect(error(await t.http().get(`/api/v1/users/${u}/games/bms/14K/custom-tables/sieglindeEC/header.json`), 404)).toMatch(/is for 7K, not 14K/);
+      expect(error(await t.http().get(`/api/v1/users/${u}/games/bms/7K/custom-tables/sieglindeHC`), 404)).toMatch(/has not loaded/);
+      error(await t.http().get('/api/v1/users/no_such_user/games/bms/7K/custom-tables/sieglindeEC/body.json'), 404);
+      error(await t.http().get(`/api/v1/users/${u}/games/bms/5K/custom-tables/sieglindeEC/header.json`), 404);
     });
   });
 

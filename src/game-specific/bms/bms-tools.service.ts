@@ -30,29 +30,40 @@ export class BmsToolsService {
   }
 
   /** The table's page, naming its header.json. */
-  async page(gpt: GptSupport, urlName: string): Promise<string> {
+  async page(gpt: GptSupport, urlName: string, userID?: number): Promise<string> {
     const { table } = await this.find(gpt, urlName);
-    return bmsTablePage(table, this.url(table, 'header.json'));
+    return bmsTablePage(table, this.url(table, 'header.json', userID));
   }
 
   /** header.json: name, symbol, where body.json is, and the levels (the table's folder titles) in order. */
-  async header(gpt: GptSupport, urlName: string): Promise<BmsTableHeader> {
+  async header(gpt: GptSupport, urlName: string, userID?: number): Promise<BmsTableHeader> {
     const { table, folders } = await this.find(gpt, urlName);
-    return { name: table.tableName, symbol: table.symbol, data_url: this.url(table, 'body.json'), level_order: folders.map((f) => f.title) };
+    return { name: table.tableName, symbol: table.symbol, data_url: this.url(table, 'body.json', userID), level_order: folders.map((f) => f.title) };
   }
 
-  /** body.json: every chart of each folder of the table, in the table's order, with its level (the folder's title), MD5, title and artist. */
-  async body(gpt: GptSupport, urlName: string): Promise<BmsTableEntry[]> {
+  /**
+   * body.json: every chart of each folder of the table, in the table's order, with its level (the folder's title), MD5, title and artist;
+   * for a player's table (userID given), also their lamp on each chart they have played.
+   */
+  async body(gpt: GptSupport, urlName: string, userID?: number): Promise<BmsTableEntry[]> {
     const { folders } = await this.find(gpt, urlName);
     const entries: BmsTableEntry[] = [];
     for (const folder of folders) {
       const charts = await this.catalog.chartsInFolder(folder.folderID);
       const songs = new Map((await this.repository.songs(gpt.game, [...new Set(charts.map((c) => c.songID))])).map((s) => [s.id, s]));
+      const lamps =
+        userID === undefined
+          ? new Map<string, string>()
+          : await this.repository.lampsOn(
+              userID,
+              charts.map((c) => c.chartID),
+            );
       for (const chart of charts) {
         const md5 = chart.data.hashMD5;
         if (typeof md5 !== 'string') continue;
         const song = songs.get(chart.songID);
-        entries.push({ level: folder.title, md5, ...(song ? { title: song.title, artist: song.artist } : {}) });
+        const lamp = lamps.get(chart.chartID);
+        entries.push({ level: folder.title, md5, ...(song ? { title: song.title, artist: song.artist } : {}), ...(lamp === undefined ? {} : { lamp }) });
       }
     }
     return entries;
@@ -65,8 +76,10 @@ export class BmsToolsService {
     return { songs: songs.map(toSongDocument), charts: rows.map((r) => toChartDocument(r.chart)) };
   }
 
-  private url(table: CustomBmsTable, file: string): string {
-    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1/games/bms/${table.playtype}/custom-tables/${table.urlName}/${file}`;
+  /** Where the table's file is: under the player's route for a player's table. */
+  private url(table: CustomBmsTable, file: string, userID?: number): string {
+    const owner = userID === undefined ? '' : `/users/${userID}`;
+    return `${this.config.PUBLIC_URL.replace(/\/$/, '')}/api/v1${owner}/games/bms/${table.playtype}/custom-tables/${table.urlName}/${file}`;
   }
 
   /** The custom table and its seeds' table's folders in order; 404 for an unknown table or one whose seeds' table is not loaded. */

@@ -35,6 +35,8 @@ export interface BmsTableEntry {
   md5: string;
   title?: string;
   artist?: string;
+  /** On a player's table (under /users/:userID): their lamp on the chart, absent when unplayed. */
+  lamp?: string;
 }
 
 /** A BMS table's header.json. */
