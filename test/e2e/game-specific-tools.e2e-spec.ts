@@ -208,6 +208,28 @@ describe.each(['spec', 'tachi'] as const)('game-specific tools (API_PROFILE=%s)'
       expect(dp.filter((p) => p.charts.length > 0).map((p) => [p.name, p.charts])).toEqual([['AAA BPI -5~0', [{ entry_id: 27001, difficulty: 'another' }]]]);
     });
 
+    it('per player: aaa-bpi-to-go leaves out the charts the player has an AAA on, without the envelope', async () => {
+      const aaaPlayer = await userSignUp();
+      // Gamma ANOTHER (27005, 1000 notes): 850 PGREAT + 100 GREAT = 1800 EX, over the AAA line of 1778.
+      await importBatch(aaaPlayer, 'iidx', 'SP', [iidx(5, 'ANOTHER', 1800, 850, 100, 'CLEAR', 10, T)]);
+      const mine = await t.http().get(`/api/v1/users/${aaaPlayer.user.id}/games/iidx/SP/playlists/aaa-bpi-to-go`);
+      expect(mine.status).toBe(200);
+      const nonEmpty = (res: { body: unknown }) =>
+        (res.body as { name: string; charts: object[] }[]).filter((p) => p.charts.length > 0).map((p) => [p.name, p.charts]);
+      expect(nonEmpty(mine)).toEqual([['AAA BPI 90~100', [{ entry_id: 27006, difficulty: 'another', bar_style: 'event' }]]]);
+      // A player without that AAA (by username too) still has both.
+      const theirs = await t.http().get(`/api/v1/users/${stranger.username}/games/iidx/SP/playlists/aaa-bpi-to-go`);
+      expect(nonEmpty(theirs)).toEqual([
+        ['AAA BPI -5~0', [{ entry_id: 27005, difficulty: 'another' }]],
+        ['AAA BPI 90~100', [{ entry_id: 27006, difficulty: 'another', bar_style: 'event' }]],
+      ]);
+      const u = aaaPlayer.user.id;
+      expect(error(await t.http().get(`/api/v1/users/${u}/games/iidx/SP/playlists/aaa-bpi`), 404)).toMatch(/is not for a specific user/);
+      expect(error(await t.http().get(`/api/v1/users/${u}/games/iidx/SP/playlists/nope`), 404)).toMatch(/No such playlist 'nope'.*aaa-bpi-to-go/);
+      error(await t.http().get(`/api/v1/users/${u}/games/iidx/9K/playlists/aaa-bpi-to-go`), 404);
+      error(await t.http().get('/api/v1/users/no_such_user/games/iidx/SP/playlists/aaa-bpi-to-go'), 404);
+    });
+
     it('404s an unknown playlist set or playtype', async () => {
       expect(error(await t.http().get('/api/v1/games/iidx/SP/playlists/nope'), 404)).toMatch(/No such playlist 'nope'.*aaa-bpi/);
       error(await t.http().get('/api/v1/games/iidx/9K/playlists'), 404);

@@ -47,4 +47,15 @@ export class IidxToolsController {
   playlists(@Param('iidxPlaytype') playtype: string, @Param('playlistID') playlistID: string): Promise<IidxPlaylist[]> {
     return this.tools.playlists(resolveGpt('iidx', playtype), playlistID);
   }
+
+  @Get('users/:userID/games/iidx/:iidxPlaytype/playlists/:playlistID')
+  @RawResponse()
+  @ApiOperation({
+    summary:
+      "One per-player set's playlists (aaa-bpi-to-go: the AAA BPI playlists without the charts the player has an AAA on), built now, without the tachi envelope. 404 for an unknown set or a site-wide one. Public.",
+  })
+  @ApiOkResponse({ type: [IidxPlaylistDocument] })
+  userPlaylists(@TargetUser() user: UserRow, @Param('iidxPlaytype') playtype: string, @Param('playlistID') playlistID: string): Promise<IidxPlaylist[]> {
+    return this.tools.userPlaylists(user.id, resolveGpt('iidx', playtype), playlistID);
+  }
 }

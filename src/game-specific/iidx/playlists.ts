@@ -83,3 +83,27 @@ export const AAA_BPI: PlaylistSet = {
 
 /** The playlist sets this server offers for IIDX SP and DP. */
 export const PLAYLIST_SETS: readonly PlaylistSet[] = [AAA_BPI];
+
+/** A playlist set built for one player: from chart data and the player's PB scores (by chart ID). */
+export interface UserPlaylistSet {
+  urlName: string;
+  playlistName: string;
+  description: string;
+  needs: readonly string[];
+  build(gpt: GptSupport, charts: readonly { chart: ChartRow; song: SongRow }[], pbScores: ReadonlyMap<string, number>): IidxPlaylist[];
+}
+
+/** The AAA BPI playlists without the charts the player already has an AAA (or better) on: what is left to AAA, by what it is worth. */
+export const AAA_BPI_TO_GO: UserPlaylistSet = {
+  urlName: 'aaa-bpi-to-go',
+  playlistName: 'AAA BPIs to go',
+  description: 'The AAA BPI folders, without the charts you already have an AAA on.',
+  needs: AAA_BPI.needs,
+  build(gpt, charts, pbScores) {
+    const left = charts.filter(({ chart }) => (pbScores.get(chart.chartID) ?? -1) < aaaExScore(chart.data.notecount as number));
+    return AAA_BPI.build(gpt, left);
+  },
+};
+
+/** The playlist sets built per player (served under /users/:userID). */
+export const USER_PLAYLIST_SETS: readonly UserPlaylistSet[] = [AAA_BPI_TO_GO];
