@@ -8,15 +8,14 @@ import { storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 // The whole CG path over HTTP: link a card (PUT /users/:userID/integrations/cg/:cgType), sync
-// (POST /import/from-api), against the fake CG. The route, the links and the configuration are
-// FOUNDATION's (branch i23-core): skipped until that branch is merged; the lead enables it.
+// (POST /import/from-api), against the fake CG.
 
 const chartID = (game: string, inGameID: number, playtype: string, difficulty: string) =>
   createHash('sha1').update(`api-cg-${game}-${inGameID}-${playtype}-${difficulty}`).digest('hex');
 
 const PIN = '4821';
 
-describe.skip('POST /import/from-api with CG (nag configured, dev not)', () => {
+describe('POST /import/from-api with CG (nag configured, dev not)', () => {
   let t: TestApp;
   let cg: FakeCgServer;
   let cards = 0;
