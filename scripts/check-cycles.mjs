@@ -29,7 +29,7 @@ const LAYERS = [
   {
     layer: 'features',
     folders:
-      'auth account-settings oauth clients api-keys users notifications status home web-client cdn games search ugpt targets scores sessions imports seeds webhooks admin tachi social cli-socket game-specific ir integrations'.split(
+      'auth account-settings oauth clients api-keys users notifications status home web-client cdn games search ugpt targets scores sessions imports import-inputs seeds webhooks admin tachi social cli-socket game-specific ir integrations'.split(
         ' ',
       ),
     within: 'any',

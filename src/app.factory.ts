@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { CorsOptionsDelegate } from '@nestjs/common/interfaces/external/cors-options.interface.js';
@@ -16,6 +16,7 @@ import { ERROR_SHAPES, type ErrorShape } from './http/response-shapes.js';
 import { SERVER_VERSION } from './status/version.js';
 import { serveHomePage } from './home/home-page.js';
 import { serveCdn } from './cdn/cdn.js';
+import { IMPORT_INPUT_ROUTE } from './import-inputs/import-inputs.controller.js';
 import { apiNotFound } from './http/api-not-found.js';
 import { uploadsDir } from './storage/storage.service.js';
 import { serveWebClient } from './web-client/web-client.js';
@@ -79,7 +80,7 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   const webClientDir = options.config.webClientDir;
   if (webClientDir) serveWebClient(express, webClientDir);
   else express.get('/', serveHomePage);
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: IMPORT_INPUT_ROUTE, method: RequestMethod.GET }] });
 
   const rawPrefixes = app.get<readonly ErrorShape[]>(ERROR_SHAPES).map((shape) => `/${API_PREFIX}${shape.pathPrefix}`);
   const profile = options.config.API_PROFILE ?? 'spec';

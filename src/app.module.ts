@@ -36,6 +36,7 @@ import { RedisLoginSessions } from './common/redis-login-sessions.js';
 import { AppConfig } from './config/app-config.js';
 import { GamesModule } from './games/games.module.js';
 import { ImportsModule } from './imports/imports.module.js';
+import { ImportInputsModule } from './import-inputs/import-inputs.module.js';
 import { SearchModule } from './search/search.module.js';
 import { GameSpecificModule } from './game-specific/game-specific.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -100,6 +101,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         // Before ImportsModule: Tachi's GET /imports/failed must be routed before GET /imports/:importID takes "failed" for an id.
         ...(options.config.API_PROFILE === 'tachi' ? [TachiModule] : []),
         ImportsModule,
+        ImportInputsModule,
         IrModule,
         IntegrationsModule,
         RankRefresherModule,

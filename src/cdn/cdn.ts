@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import path from 'node:path';
 import { defaultPicture, type PictureKind } from './default-images.js';
 
-/** Tachi's web client fetches pictures and import inputs from `<VITE_CDN_URL>/…`; built for this server, that is `/cdn/…`. */
+/** Tachi's web client fetches pictures (and import inputs: src/import-inputs/) from `<VITE_CDN_URL>/…`; built for this server, that is `/cdn/…`. */
 export const CDN_PREFIX = '/cdn';
 
 /** A stored picture's key under DATA_DIR/uploads/users: `<userID>/<kind>-<hash>.<ext>` (UserImagesService names them). */
@@ -15,8 +15,8 @@ const ONE_YEAR_S = 365 * 24 * 3600;
  * - `/cdn/users/default/pfp` and `/cdn/users/default/banner`: the default pictures (PNG) that the
  *   picture routes redirect to when a user has set none;
  * - `/cdn/users/<userID>/<kind>-<hash>.<ext>`: stored pictures, immutable (a new picture gets a new name);
- * - `/cdn/score-import-input/<importID>`: 404 in plain text, which the client shows as is: this
- *   server drops an import's input once the import has finished.
+ * - `/cdn/score-import-input/<importID>` is not here but a Nest route outside the API prefix
+ *   (src/import-inputs/: it needs the requester's session or token): `[input]` for the owner and admins.
  * Anything else (Tachi's own logos and game banners among them) falls through to the JSON 404.
  */
 export function serveCdn(app: Express, uploadsDir: string): void {
@@ -40,8 +40,5 @@ export function serveCdn(app: Express, uploadsDir: string): void {
     maxAge: ONE_YEAR_S * 1000,
   });
   router.use('/users', (req, res, next) => (STORED_PICTURE.test(req.path) ? stored(req, res, next) : next()));
-  router.get('/score-import-input/:importID', (_req, res) => {
-    res.status(404).type('text/plain').send('This server does not keep import inputs: an import drops its input once it has finished.');
-  });
   app.use(CDN_PREFIX, router);
 }

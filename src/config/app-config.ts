@@ -305,6 +305,13 @@ export class AppConfig {
   @Min(1)
   IMPORT_MAX_SCORES = 100_000;
 
+  /** Days a completed import's input is kept for GET /cdn/score-import-input/:importID; 0 keeps none. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  IMPORT_INPUT_RETENTION_DAYS = 30;
+
   /** Distinct players who must send an unknown chart through the beatoraja hook before it is created. */
   @Transform(toInt)
   @IsInt()

@@ -97,7 +97,7 @@ export class ImportsService implements OnApplicationBootstrap {
         try {
           const fetched = await fetcher.fetch(userID, type.name, importID);
           const parsed = type.parse(fetched.input, { maxScores: this.config.IMPORT_MAX_SCORES });
-          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, fetched) };
+          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(fetched.input), fetched) };
         } catch (err) {
           await this.fail(importID, err);
           throw err;
@@ -145,7 +145,10 @@ export class ImportsService implements OnApplicationBootstrap {
           try {
             return {
               kind: 'completed',
-              document: await this.execute(importID, userID, type, parsed, () => undefined, undefined, { insert: { ...base, status: 'completed' }, lock }),
+              document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(input), undefined, {
+                insert: { ...base, status: 'completed' },
+                lock,
+              }),
             };
           } catch (err) {
             await this.failUnstored(base, err);
@@ -154,7 +157,7 @@ export class ImportsService implements OnApplicationBootstrap {
         }
         await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
         try {
-          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined) };
+          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(input)) };
         } catch (err) {
           await this.fail(importID, err);
           throw err;
@@ -164,6 +167,11 @@ export class ImportsService implements OnApplicationBootstrap {
       if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
       throw err;
     }
+  }
+
+  /** The input an import keeps (import_inputs), as JSON text; none with IMPORT_INPUT_RETENTION_DAYS=0. */
+  private kept(input: unknown): string | undefined {
+    return this.config.IMPORT_INPUT_RETENTION_DAYS > 0 ? JSON.stringify(input ?? null) : undefined;
   }
 
   /** Where a client polls the import (GET /imports/:importID/poll-status), at PUBLIC_URL. */
@@ -214,6 +222,7 @@ export class ImportsService implements OnApplicationBootstrap {
           void progress(d);
           return this.setProgress(importID, d);
         },
+        fetched ? this.kept(fetched.input) : this.config.IMPORT_INPUT_RETENTION_DAYS > 0 ? (row.input ?? undefined) : undefined,
         fetched,
         undefined,
         (step) => this.step(importID, step),
@@ -276,6 +285,7 @@ export class ImportsService implements OnApplicationBootstrap {
     type: ImportType,
     parsed: ParsedImport,
     progress: Progress,
+    input: string | undefined,
     fetched?: FetchedInput,
     hook?: { insert: NewImportRow; lock: HeldUserLock },
     step: (step: ImportStep) => Promise<void> = async () => undefined,
@@ -299,6 +309,7 @@ export class ImportsService implements OnApplicationBootstrap {
         {
           emptyReason: () => emptyReasonOf(parsed, skips, fetched),
           afterWrite: fetched?.afterWrite,
+          input,
           beforeCommit: () => step('written'),
           ...(hook ? { insert: hook.insert, finally: (tx: Tx) => hook.lock.releaseIn(tx) } : {}),
         },

@@ -13,6 +13,7 @@ import { GameSpecificRepository } from './game-specific.repository.js';
 import { GameStatsRepository } from './game-stats.repository.js';
 import { GptLeaderboardsRepository } from './gpt-leaderboards.repository.js';
 import { ImportsRepository } from './imports.repository.js';
+import { ImportInputsRepository } from './import-inputs.repository.js';
 import { IntegrationCredentialsRepository } from './integration-credentials.repository.js';
 import { IntegrationSettingsRepository } from './integration-settings.repository.js';
 import { InvitesRepository } from './invites.repository.js';
@@ -52,6 +53,7 @@ const REPOSITORIES = [
   GameStatsRepository,
   GptLeaderboardsRepository,
   ImportsRepository,
+  ImportInputsRepository,
   IntegrationCredentialsRepository,
   IntegrationSettingsRepository,
   InvitesRepository,

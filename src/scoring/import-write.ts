@@ -3,6 +3,7 @@ import { anyOf, copyRows, insertRowsIgnoringConflicts } from '../database/bulk-w
 import type { Database, Tx } from '../database/database.js';
 import {
   imports,
+  importInputs,
   orphanScores,
   scores,
   type ClassDelta,
@@ -275,6 +276,7 @@ export async function commitImport(
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
     const saved = written.reduce((n, w) => n + w.result.scoreIDs.length, 0);
     const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.() ?? null) : null, options.insert);
+    if (options.input !== undefined) await tx.insert(importInputs).values({ importID, userID: row.userID, input: options.input, storedAt: Date.now() });
     await options.afterWrite?.(tx);
     await options.finally?.(tx);
     await options.beforeCommit?.();
@@ -286,6 +288,8 @@ export async function commitImport(
 export interface CommitOptions {
   /** Asked only when the import saved no new score. */
   emptyReason?: () => string | null;
+  /** What the import read, as JSON text: stored in import_inputs with the import (none when absent). */
+  input?: string;
   /** Runs in the import's transaction after its writes (a from-api sync's cursor). */
   afterWrite?: (tx: Tx) => Promise<void>;
   /** A hook's import: its row is inserted completed with the scores instead of updated (see ImportsService.submit). */

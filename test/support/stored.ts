@@ -140,6 +140,7 @@ const TABLES = {
   pbs: schema.personalBests,
   sessions: schema.sessions,
   imports: schema.imports,
+  importInputs: schema.importInputs,
   importLocks: schema.importLocks,
   orphans: schema.orphanScores,
   orphanChartQueue: schema.orphanChartQueue,

@@ -165,6 +165,24 @@ export const classAchievements = pgTable(
   ],
 );
 
+/**
+ * What a completed import read (its import type's `read`, as JSON text), for Tachi's web client
+ * (GET /cdn/score-import-input/:importID). Written in the import's own transaction; kept
+ * IMPORT_INPUT_RETENTION_DAYS; goes with its import (revert, account deletion) by the cascade.
+ */
+export const importInputs = pgTable(
+  'import_inputs',
+  {
+    importID: text('import_id')
+      .primaryKey()
+      .references(() => imports.importID, { onDelete: 'cascade' }),
+    userID: integer('user_id').notNull(),
+    input: text('input').notNull(),
+    storedAt: unixMs('stored_at').notNull(),
+  },
+  (t) => [index('import_inputs_stored_at_idx').on(t.storedAt)],
+);
+
 export type ImportRow = typeof imports.$inferSelect;
 export type NewImportRow = typeof imports.$inferInsert;
 export type OrphanRow = typeof orphanScores.$inferSelect;
