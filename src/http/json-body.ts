@@ -25,7 +25,7 @@ function pathOf(frame: Frame | undefined, key?: string): string {
 const wellFormed = (s: string) => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /** What is wrong with a string PostgreSQL's text cannot hold: a lone surrogate or a NUL. */
-function textProblem(s: string): string | undefined {
+function textProblemOf(s: string): string | undefined {
   if (!wellFormed(s)) return 'contains a lone surrogate (an unpaired \\uD800-\\uDFFF escape), which is not valid Unicode text';
   if (s.includes('\u0000')) return 'contains a NUL character (\\u0000), which text cannot hold';
   return undefined;
@@ -38,7 +38,8 @@ function textProblem(s: string): string | undefined {
  * which PostgreSQL refuses. Walks
  * with its own stack, so no input can overflow the call stack.
  */
-export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string | undefined {
+export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH, options: JsonProblemOptions = {}): string | undefined {
+  const textProblem = options.nulIsItsFieldsProblem ? (s: string) => (wellFormed(s) ? undefined : textProblemOf(s)) : textProblemOf;
   const badString = (frame: Frame | undefined, key: string | undefined, why: string) => `${pathOf(frame, key)}: ${why}.`;
   if (typeof value === 'string') {
     const why = textProblem(value);
@@ -65,9 +66,17 @@ export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): string |
   return undefined;
 }
 
+export interface JsonProblemOptions {
+  /**
+   * true for an imported file: a NUL is left to the format's own checks, which make it that score's
+   * error (or the file's, in its meta) instead of refusing every score of the file.
+   */
+  nulIsItsFieldsProblem?: boolean;
+}
+
 /** Throws a 400 naming the problem when jsonProblem finds one; `what` names the input ("The request body"). */
-export function assertAcceptableJson(value: unknown, what: string): void {
-  const problem = jsonProblem(value);
+export function assertAcceptableJson(value: unknown, what: string, options: JsonProblemOptions = {}): void {
+  const problem = jsonProblem(value, MAX_JSON_DEPTH, options);
   if (problem) throw new BadRequestException(`${what} cannot be accepted: ${problem}`);
 }
 

@@ -18,7 +18,7 @@ export const fileBatchManual: ImportType = {
     } catch (err) {
       throw new ImportRejectedError(`The scoreData file is not valid JSON: ${(err as Error).message}`);
     }
-    assertAcceptableJson(document, 'The scoreData file');
+    assertAcceptableJson(document, 'The scoreData file', { nulIsItsFieldsProblem: true });
     return document;
   },
   parse: (input, { maxScores }) => parseBatchManual(input, maxScores, 'The scoreData file'),
