@@ -41,6 +41,16 @@ export interface FetchedInput {
   afterWrite?: (tx: Tx) => Promise<void>;
 }
 
+/** How execute runs an import: its progress reports, the input it keeps, a fetch step's result, a hook's insert-completed row, fault-test steps. */
+interface ExecuteOptions {
+  progress?: Progress;
+  /** The input kept in import_inputs (JSON text); none when undefined. */
+  input?: string;
+  fetched?: FetchedInput;
+  hook?: { insert: NewImportRow; lock: HeldUserLock };
+  step?: (step: ImportStep) => Promise<void>;
+}
+
 export type SubmitResult = { kind: 'completed'; document: ImportDocument } | { kind: 'queued'; importID: string; url: string };
 
 /** How a failed import reports its failure: a client's mistake with its status and message, anything else as a 500. */
@@ -83,30 +93,19 @@ export class ImportsService implements OnApplicationBootstrap {
     if (!fetcher) throw new Error(`No fetch step is registered for ${type.name}.`);
     const importID = randomHex(20);
     const base = { importID, userID, importType: type.name, userIntent, timeQueued: Date.now() };
-    if (this.queue.mode === 'queue') {
-      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: null });
-      await this.queue.enqueue(importID).catch(async (err: unknown) => {
+    // Its input is fetched where it runs. A stored one marks it queued work (re-enqueued if Redis loses its job, see requeueStranded).
+    if (this.queue.mode === 'queue') return this.enqueueStored(base, JSON.stringify({ fetchedWhenRun: type.name }));
+    return this.inlineUnderLock(userID, importID, async () => {
+      await this.imports.insert({ ...base, status: 'ongoing', progress: 'Fetching scores.' });
+      try {
+        const fetched = await fetcher.fetch(userID, type.name, importID);
+        const parsed = type.parse(fetched.input, { maxScores: this.config.IMPORT_MAX_SCORES });
+        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(fetched.input), fetched }) };
+      } catch (err) {
         await this.fail(importID, err);
         throw err;
-      });
-      return { kind: 'queued', importID, url: this.pollUrl(importID) };
-    }
-    try {
-      return await this.locks.withUserLock(userID, importID, async () => {
-        await this.imports.insert({ ...base, status: 'ongoing', progress: 'Fetching scores.' });
-        try {
-          const fetched = await fetcher.fetch(userID, type.name, importID);
-          const parsed = type.parse(fetched.input, { maxScores: this.config.IMPORT_MAX_SCORES });
-          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(fetched.input), fetched) };
-        } catch (err) {
-          await this.fail(importID, err);
-          throw err;
-        }
-      });
-    } catch (err) {
-      if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
-      throw err;
-    }
+      }
+    });
   }
 
   /** Inline imports left ongoing by a process that stopped are failed, so that their polls end. */
@@ -128,41 +127,48 @@ export class ImportsService implements OnApplicationBootstrap {
     const importType = type.name;
     const importID = randomHex(20);
     const base = { importID, userID, importType, userIntent, timeQueued: Date.now() };
-    if (this.queue.mode === 'queue' && !options.inline) {
-      await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input: JSON.stringify(input) });
-      await this.queue.enqueue(importID).catch(async (err: unknown) => {
-        // Not enqueued, it would never run: fail it rather than leave it queued forever.
-        await this.fail(importID, err);
-        throw err;
-      });
-      return { kind: 'queued', importID, url: this.pollUrl(importID) };
-    }
-    try {
-      return await this.locks.withUserLock(userID, importID, async (lock) => {
-        if (options.inline) {
-          // A score hook's client waits for the answer and polls nothing: the import's row is
-          // written completed with its scores, in their transaction, whose commit releases the lock.
-          try {
-            return {
-              kind: 'completed',
-              document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(input), undefined, {
-                insert: { ...base, status: 'completed' },
-                lock,
-              }),
-            };
-          } catch (err) {
-            await this.failUnstored(base, err);
-            throw err;
-          }
-        }
-        await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
+    if (this.queue.mode === 'queue' && !options.inline) return this.enqueueStored(base, JSON.stringify(input));
+    return this.inlineUnderLock(userID, importID, async (lock) => {
+      if (options.inline) {
+        // A score hook's client waits for the answer and polls nothing: the import's row is
+        // written completed with its scores, in their transaction, whose commit releases the lock.
         try {
-          return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, () => undefined, this.kept(input)) };
+          return {
+            kind: 'completed',
+            document: await this.execute(importID, userID, type, parsed, {
+              input: this.kept(input),
+              hook: { insert: { ...base, status: 'completed' }, lock },
+            }),
+          };
         } catch (err) {
-          await this.fail(importID, err);
+          await this.failUnstored(base, err);
           throw err;
         }
-      });
+      }
+      await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
+      try {
+        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(input) }) };
+      } catch (err) {
+        await this.fail(importID, err);
+        throw err;
+      }
+    });
+  }
+
+  /** Stores a queued import with its input and enqueues it; one that cannot be enqueued is failed, as it would never run. */
+  private async enqueueStored(base: Omit<NewImportRow, 'status'>, input: string): Promise<SubmitResult> {
+    await this.imports.insert({ ...base, status: 'queued', progress: 'Waiting in the queue.', input });
+    await this.queue.enqueue(base.importID).catch(async (err: unknown) => {
+      await this.fail(base.importID, err);
+      throw err;
+    });
+    return { kind: 'queued', importID: base.importID, url: this.pollUrl(base.importID) };
+  }
+
+  /** Runs an inline import under the user's import lock; another import of theirs running is a 409. */
+  private async inlineUnderLock<T>(userID: number, importID: string, run: (lock: HeldUserLock) => Promise<T>): Promise<T> {
+    try {
+      return await this.locks.withUserLock(userID, importID, run);
     } catch (err) {
       if (err instanceof UserBusyError) throw new ConflictException('You already have an import in progress. Wait for it to finish, then try again.');
       throw err;
@@ -171,7 +177,11 @@ export class ImportsService implements OnApplicationBootstrap {
 
   /** The input an import keeps (import_inputs), as JSON text; none with IMPORT_INPUT_RETENTION_DAYS=0. */
   private kept(input: unknown): string | undefined {
-    return this.config.IMPORT_INPUT_RETENTION_DAYS > 0 ? JSON.stringify(input ?? null) : undefined;
+    return this.keptText(JSON.stringify(input ?? null));
+  }
+
+  private keptText(text: string | null): string | undefined {
+    return this.config.IMPORT_INPUT_RETENTION_DAYS > 0 && text !== null ? text : undefined;
   }
 
   /** Where a client polls the import (GET /imports/:importID/poll-status), at PUBLIC_URL. */
@@ -213,20 +223,16 @@ export class ImportsService implements OnApplicationBootstrap {
         return undefined;
       }
       // Stored before the next step: once the import's transaction holds its row, a later write of it would wait for the commit.
-      return this.execute(
-        importID,
-        row.userID,
-        type,
-        parsed,
-        (d) => {
+      return this.execute(importID, row.userID, type, parsed, {
+        progress: (d) => {
           void progress(d);
           return this.setProgress(importID, d);
         },
-        fetched ? this.kept(fetched.input) : this.config.IMPORT_INPUT_RETENTION_DAYS > 0 ? (row.input ?? undefined) : undefined,
+        // A stored input is already the JSON text kept.
+        input: fetched ? this.kept(fetched.input) : this.keptText(row.input),
         fetched,
-        undefined,
-        (step) => this.step(importID, step),
-      );
+        step: (step) => this.step(importID, step),
+      });
     });
   }
 
@@ -279,17 +285,10 @@ export class ImportsService implements OnApplicationBootstrap {
    * the ImportDocument. A failure leaves nothing of the import behind; the caller decides whether
    * the import has failed for good or is retried.
    */
-  private async execute(
-    importID: string,
-    userID: number,
-    type: ImportType,
-    parsed: ParsedImport,
-    progress: Progress,
-    input: string | undefined,
-    fetched?: FetchedInput,
-    hook?: { insert: NewImportRow; lock: HeldUserLock },
-    step: (step: ImportStep) => Promise<void> = async () => undefined,
-  ): Promise<ImportDocument> {
+  private async execute(importID: string, userID: number, type: ImportType, parsed: ParsedImport, run: ExecuteOptions = {}): Promise<ImportDocument> {
+    const { input, fetched, hook } = run;
+    const progress = run.progress ?? (() => undefined);
+    const step = run.step ?? (async () => undefined);
     const timeStarted = Date.now();
     const skips = new Map<string, number>();
     const batches = this.batchesOf(importID, userID, type, parsed, skips);

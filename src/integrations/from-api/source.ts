@@ -1,4 +1,3 @@
-// src/integrations/from-api/source.ts
 /** A linked service whose credentials a player stores: one row per (user, service). */
 export type IntegrationService = 'flo' | 'eag' | 'min' | 'cg-dev' | 'cg-nag' | 'cg-gan' | 'myt';
 

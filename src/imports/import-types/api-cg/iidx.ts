@@ -1,64 +1,11 @@
 import { z } from 'zod';
 import { EX_LAMPS } from '../../../game-support/common/ex-score.js';
+import { legacyLeggendaria } from '../../../game-support/iidx/legacy-leggendaria.js';
 import type { ConvertedItem } from '../types.js';
 import { badTime, cgPlayTime, count, readItem, unknownValue } from './cg-common.js';
 
 const DIFFICULTY = /^(SP|DP)([BNHAL])$/;
 const DIFFICULTY_LETTERS: Readonly<Record<string, string>> = { N: 'NORMAL', H: 'HYPER', A: 'ANOTHER', L: 'LEGGENDARIA' };
-
-/**
- * Songs whose LEGGENDARIA was a song of its own (a "†" entry) before HEROIC VERSE made it a
- * difficulty: CG still names old plays by the † entry's music id. Old id → the base song's id; the
- * chart is then that song's LEGGENDARIA.
- */
-export const LEGACY_LEGGENDARIA_IDS: Readonly<Record<number, number>> = {
-  1100: 1017,
-  4100: 4005,
-  4101: 4001,
-  5100: 5014,
-  11100: 11032,
-  11101: 11012,
-  12100: 12002,
-  13100: 13010,
-  14100: 14009,
-  14101: 14046,
-  15101: 15023,
-  15102: 15007,
-  15104: 15004,
-  15105: 15045,
-  16101: 16050,
-  16102: 16045,
-  16103: 16031,
-  16104: 16015,
-  17101: 17060,
-  18100: 18025,
-  18103: 18011,
-  19100: 19063,
-  20103: 20100,
-  20104: 20039,
-  20105: 20068,
-  20106: 20024,
-  20107: 20019,
-  21100: 21012,
-  21101: 21059,
-  21102: 21069,
-  21103: 21073,
-  21104: 21052,
-  21105: 21048,
-  21106: 21050,
-  21107: 21029,
-  22101: 22008,
-  22102: 22013,
-  22103: 22024,
-  22104: 22027,
-  22105: 22031,
-  22106: 22089,
-  22107: 22006,
-  23100: 23054,
-  23101: 23031,
-  24100: 24041,
-  24101: 24011,
-};
 
 /** CG's IIDX version number → the GPT's version: CG runs HEROIC VERSE to Pinky Crush with Omnimix. */
 export function cgIidxVersion(version: number): string | undefined {
@@ -100,7 +47,7 @@ export function convertCgIidx(raw: unknown): ConvertedItem {
   if (lamp === undefined || s.clearType < 0) return unknownValue('clearType', s.clearType, '0 (NO PLAY) to 7 (FULL COMBO)');
   const timeAchieved = cgPlayTime(s.dateTime);
   if (timeAchieved === undefined) return badTime(s.dateTime);
-  const legacy = Object.hasOwn(LEGACY_LEGGENDARIA_IDS, s.internalId) ? LEGACY_LEGGENDARIA_IDS[s.internalId] : undefined;
+  const legacy = legacyLeggendaria(s.internalId);
   return {
     kind: 'score',
     playtype,

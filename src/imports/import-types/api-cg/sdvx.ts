@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import { ANY_INF } from '../../../game-support/sdvx/match-types.js';
+import { EAMUSEMENT_SDVX_DIFFICULTIES, EAMUSEMENT_SDVX_LAMPS, EAMUSEMENT_SDVX_VERSIONS } from '../../../game-support/sdvx/e-amusement.js';
 import type { ConvertedItem } from '../types.js';
 import { badTime, cgPlayTime, count, readItem, unknownValue } from './cg-common.js';
-
-/** CG's SDVX difficulty index; 3 is the fourth difficulty whatever the version calls it, 5 ULT (2025). */
-export const CG_SDVX_DIFFICULTIES = ['NOV', 'ADV', 'EXH', ANY_INF, 'MXM', 'ULT'] as const;
-/** CG's SDVX version number → the GPT's version. */
-export const CG_SDVX_VERSIONS: Readonly<Record<number, string>> = { 1: 'booth', 2: 'inf', 3: 'gw', 4: 'heaven', 5: 'vivid', 6: 'exceed' };
-/** CG's clearType. */
-export const CG_SDVX_LAMPS: Readonly<Record<number, string>> = {
-  1: 'FAILED',
-  2: 'CLEAR',
-  3: 'EXCESSIVE CLEAR',
-  4: 'ULTIMATE CHAIN',
-  5: 'PERFECT ULTIMATE CHAIN',
-  6: 'MAXXIVE CLEAR',
-};
 
 const schema = z.object({
   internalId: count(),
@@ -36,11 +22,11 @@ export function convertCgSdvx(raw: unknown): ConvertedItem {
   const read = readItem(schema, raw, 'SDVX');
   if (!read.ok) return read.error;
   const s = read.item;
-  const difficulty = CG_SDVX_DIFFICULTIES[s.difficulty] as string | undefined;
+  const difficulty = EAMUSEMENT_SDVX_DIFFICULTIES[s.difficulty] as string | undefined;
   if (difficulty === undefined) return unknownValue('difficulty', s.difficulty, '0 (NOV) to 5 (ULT)');
-  const version = CG_SDVX_VERSIONS[s.version];
+  const version = EAMUSEMENT_SDVX_VERSIONS[s.version];
   if (version === undefined) return unknownValue('version', s.version, '1 (BOOTH) to 6 (EXCEED GEAR)');
-  const lamp = CG_SDVX_LAMPS[s.clearType];
+  const lamp = EAMUSEMENT_SDVX_LAMPS[s.clearType];
   if (lamp === undefined) return unknownValue('clearType', s.clearType, '1 (FAILED) to 6 (MAXXIVE CLEAR)');
   const timeAchieved = cgPlayTime(s.dateTime);
   if (timeAchieved === undefined) return badTime(s.dateTime);

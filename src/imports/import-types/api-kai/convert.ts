@@ -1,74 +1,14 @@
 import { z } from 'zod';
 import { IIDX } from '../../../game-support/iidx/index.js';
 import { SDVX } from '../../../game-support/sdvx/index.js';
-import { ANY_INF } from '../../../game-support/sdvx/match-types.js';
+import { EX_LAMPS } from '../../../game-support/common/ex-score.js';
+import { legacyLeggendaria } from '../../../game-support/iidx/legacy-leggendaria.js';
+import { EAMUSEMENT_SDVX_DIFFICULTIES, EAMUSEMENT_SDVX_LAMPS, EAMUSEMENT_SDVX_VERSIONS } from '../../../game-support/sdvx/e-amusement.js';
 import type { ConvertedItem, ImportType, ParsedImport } from '../types.js';
 import { ImportRejectedError } from '../../import-errors.js';
 
 /** The KAI networks' names as scores' `service`. */
 const SERVICES: Readonly<Record<string, string>> = { flo: 'FLO', eag: 'EAG', min: 'MIN' };
-
-/** Legacy "†" LEGGENDARIA songs that had a music_id of their own: old id → the base song's (from-api facts, import-formats.md §3.1). */
-export const LEGACY_LEGGENDARIA: Readonly<Record<number, number>> = {
-  1100: 1017,
-  4100: 4005,
-  4101: 4001,
-  5100: 5014,
-  11100: 11032,
-  11101: 11012,
-  12100: 12002,
-  13100: 13010,
-  14100: 14009,
-  14101: 14046,
-  15101: 15023,
-  15102: 15007,
-  15104: 15004,
-  15105: 15045,
-  16101: 16050,
-  16102: 16045,
-  16103: 16031,
-  16104: 16015,
-  17101: 17060,
-  18100: 18025,
-  18103: 18011,
-  19100: 19063,
-  20103: 20100,
-  20104: 20039,
-  20105: 20068,
-  20106: 20024,
-  20107: 20019,
-  21100: 21012,
-  21101: 21059,
-  21102: 21069,
-  21103: 21073,
-  21104: 21052,
-  21105: 21048,
-  21106: 21050,
-  21107: 21029,
-  22101: 22008,
-  22102: 22013,
-  22103: 22024,
-  22104: 22027,
-  22105: 22031,
-  22106: 22089,
-  22107: 22006,
-  23100: 23054,
-  23101: 23031,
-  24100: 24041,
-  24101: 24011,
-};
-
-const IIDX_LAMPS = ['NO PLAY', 'FAILED', 'ASSIST CLEAR', 'EASY CLEAR', 'CLEAR', 'HARD CLEAR', 'EX HARD CLEAR', 'FULL COMBO'] as const;
-const SDVX_LAMPS: Readonly<Record<number, string>> = {
-  1: 'FAILED',
-  2: 'CLEAR',
-  3: 'EXCESSIVE CLEAR',
-  4: 'ULTIMATE CHAIN',
-  5: 'PERFECT ULTIMATE CHAIN',
-  6: 'MAXXIVE CLEAR',
-};
-const SDVX_DIFFICULTIES = ['NOV', 'ADV', 'EXH', ANY_INF, 'MXM', 'ULT'] as const;
-const SDVX_VERSIONS: Readonly<Record<number, string>> = { 1: 'booth', 2: 'inf', 3: 'gw', 4: 'heaven', 5: 'vivid', 6: 'exceed' };
 
 const count = z.number().int().nonnegative();
 const time = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date');
@@ -114,7 +54,7 @@ export function convertKaiIidx(raw: unknown): ConvertedItem {
   if (p.difficulty === 'BEGINNER') return { kind: 'skip', reason: 'on BEGINNER charts, which are not tracked' };
   const version = String(p.version_played);
   if (!Object.hasOwn(IIDX.gpts.SP.versions, version)) return { kind: 'error', message: `Unsupported version ${p.version_played}.` };
-  const legacy = LEGACY_LEGGENDARIA[p.music_id];
+  const legacy = legacyLeggendaria(p.music_id);
   const bp = p.miss_count === undefined || p.miss_count === null || p.miss_count === -1 ? null : p.miss_count;
   return {
     kind: 'score',
@@ -125,7 +65,7 @@ export function convertKaiIidx(raw: unknown): ConvertedItem {
       identifier: String(legacy ?? p.music_id),
       difficulty: legacy !== undefined ? 'LEGGENDARIA' : p.difficulty,
       score: p.ex_score,
-      lamp: IIDX_LAMPS[p.lamp],
+      lamp: EX_LAMPS[p.lamp],
       judgements: {},
       optional: { fast: p.fast_count ?? null, slow: p.slow_count ?? null, bp },
       timeAchieved: Date.parse(p.timestamp),
@@ -140,13 +80,13 @@ export function convertKaiSdvx(raw: unknown): ConvertedItem {
   const p = parsed.data;
   return {
     kind: 'score',
-    version: SDVX_VERSIONS[p.played_version],
+    version: EAMUSEMENT_SDVX_VERSIONS[p.played_version],
     element: {
       matchType: 'sdvxInGameID',
       identifier: String(p.music_id),
-      difficulty: SDVX_DIFFICULTIES[p.music_difficulty],
+      difficulty: EAMUSEMENT_SDVX_DIFFICULTIES[p.music_difficulty],
       score: p.score,
-      lamp: SDVX_LAMPS[p.clear_type],
+      lamp: EAMUSEMENT_SDVX_LAMPS[p.clear_type],
       judgements: { critical: p.critical, near: p.near, miss: p.error },
       optional: { fast: p.early ?? null, slow: p.late ?? null, maxCombo: p.max_chain, gauge: p.gauge_rate },
       timeAchieved: Date.parse(p.timestamp),
@@ -164,7 +104,7 @@ function versionOf(game: 'iidx' | 'sdvx', items: readonly unknown[]): string | n
     return typeof first?.version_played === 'number' && Object.hasOwn(IIDX.gpts.SP.versions, String(first.version_played))
       ? String(first.version_played)
       : null;
-  return typeof first?.played_version === 'number' ? (SDVX_VERSIONS[first.played_version] ?? null) : null;
+  return typeof first?.played_version === 'number' ? (EAMUSEMENT_SDVX_VERSIONS[first.played_version] ?? null) : null;
 }
 
 function kaiType(service: 'flo' | 'eag' | 'min', game: 'iidx' | 'sdvx'): ImportType {
