@@ -40,6 +40,7 @@ const PATH_PARAMETERS: Record<string, Documented> = {
   },
   bmsPlaytype: { description: "One of BMS's playtypes.", schema: { type: 'string', enum: [...(GAMES.find((g) => g.game === 'bms')?.playtypes ?? [])] } },
   playlistID: textID('A playlist set (GET /api/v1/games/iidx/{iidxPlaytype}/playlists lists them).'),
+  checksum: textID("A BMS chart's MD5 (32 hex digits) or SHA-256 (64 hex digits)."),
   urlName: textID("A custom table's urlName (GET /api/v1/games/bms/{bmsPlaytype}/custom-tables lists them)."),
 };
 

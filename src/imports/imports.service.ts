@@ -306,7 +306,7 @@ export class ImportsService implements OnApplicationBootstrap {
         batches.map((batch, i) => ({ batch, converted: converted[i] })),
         timeStarted,
         {
-          emptyReason: () => emptyReasonOf(parsed, skips, fetched),
+          emptyReason: (errors) => emptyReasonOf(parsed, skips, errors, fetched),
           afterWrite: fetched?.afterWrite,
           input,
           beforeCommit: () => step('written'),
@@ -386,12 +386,18 @@ export class ImportsService implements OnApplicationBootstrap {
 
 /**
  * Why an import saved no new score, for its document: the fetch step's reason when it brought no
- * items, every item skipped (with the reasons), or every play already saved. null when its errors say it.
+ * items, every item skipped (with the reasons), or every play already saved. null when its errors say it,
+ * and for a class update that carried no scores.
  */
-function emptyReasonOf(parsed: ParsedImport, skips: ReadonlyMap<string, number>, fetched: FetchedInput | undefined): string | null {
-  if (parsed.items.length === 0) return fetched?.emptyReason ?? 'The import carried no scores.';
+function emptyReasonOf(parsed: ParsedImport, skips: ReadonlyMap<string, number>, errors: number, fetched: FetchedInput | undefined): string | null {
+  if (parsed.items.length === 0) {
+    // A class update (a dan, a profile's classes) is not an empty import.
+    const carriesClasses = Object.keys(parsed.classes).length > 0 || Object.values(parsed.playtypeClasses ?? {}).some((c) => Object.keys(c).length > 0);
+    return fetched?.emptyReason ?? (carriesClasses ? null : 'The import carried no scores.');
+  }
   const skipped = [...skips.values()].reduce((a, b) => a + b, 0);
   if (skipped === parsed.items.length)
     return `every item skipped: ${[...skips].map(([reason, n]) => `${n} ${n === 1 ? 'play' : 'plays'} ${reason}`).join(', ')}.`;
+  if (skipped === 0 && errors === 0) return 'Every play in it was already saved.';
   return null;
 }

@@ -53,6 +53,16 @@ export class IntegrationSettingsRepository {
     return { forceStaticImport: row?.forceStaticImport ?? false };
   }
 
+  /** Uses up the kshook forceStaticImport, as takeFervidexForceStaticImport does: one statement, so two exports sent at once cannot both use it. */
+  async takeKshookSv6cForceStaticImport(userID: number): Promise<boolean> {
+    const updated = await this.database.db
+      .update(kshookSv6cSettings)
+      .set({ forceStaticImport: false })
+      .where(and(eq(kshookSv6cSettings.userID, userID), eq(kshookSv6cSettings.forceStaticImport, true)))
+      .returning({ userID: kshookSv6cSettings.userID });
+    return updated.length > 0;
+  }
+
   async saveKshookSv6c(userID: number, changes: { forceStaticImport?: boolean }): Promise<{ forceStaticImport: boolean }> {
     const [row] = await this.database.db
       .insert(kshookSv6cSettings)

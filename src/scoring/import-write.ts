@@ -275,7 +275,8 @@ export async function commitImport(
     const written: { gpt: GptSupport; result: WriteResult }[] = [];
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
     const saved = written.reduce((n, w) => n + w.result.scoreIDs.length, 0);
-    const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.() ?? null) : null, options.insert);
+    const errors = written.reduce((n, w) => n + w.result.errors.length, 0);
+    const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.(errors) ?? null) : null, options.insert);
     if (options.input !== undefined) await tx.insert(importInputs).values({ importID, userID: row.userID, input: options.input, storedAt: Date.now() });
     await options.afterWrite?.(tx);
     await options.finally?.(tx);
@@ -286,8 +287,8 @@ export async function commitImport(
 
 /** What an import adds to its commit: why it brought no scores, and a write of its own in the same transaction (a from-api sync's cursor). */
 export interface CommitOptions {
-  /** Asked only when the import saved no new score. */
-  emptyReason?: () => string | null;
+  /** Asked only when the import saved no new score, with the number of its errors (items refused or not found). */
+  emptyReason?: (errors: number) => string | null;
   /** What the import read, as JSON text: stored in import_inputs with the import (none when absent). */
   input?: string;
   /** Runs in the import's transaction after its writes (a from-api sync's cursor). */

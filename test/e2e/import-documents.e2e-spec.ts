@@ -59,6 +59,19 @@ describe('ImportDocuments and GET /imports/:importID', () => {
     expect(doc.timeFinished).toBeLessThanOrEqual(after);
   });
 
+  it('says why an import saved no score: nothing in it, every play already saved; not when its errors say it', async () => {
+    const p = await player(t);
+    const file = batchManual('sdvx', 'Single', [play(1, 'EXH', 9_000_000, T0)]);
+    expect((await importFile(t, p.token, file)).body).not.toHaveProperty('emptyReason');
+    const again = (await importFile(t, p.token, file)).body as ImportDocument;
+    expect(again.scoreIDs).toEqual([]);
+    expect(again.emptyReason).toBe('Every play in it was already saved.');
+    expect(((await importFile(t, p.token, batchManual('sdvx', 'Single', []))).body as ImportDocument).emptyReason).toBe('The import carried no scores.');
+    const notFound = (await importFile(t, p.token, batchManual('sdvx', 'Single', [play(4242, 'EXH', 9_000_000, T0)]))).body as ImportDocument;
+    expect(notFound.errors).toHaveLength(1);
+    expect(notFound).not.toHaveProperty('emptyReason');
+  });
+
   it('returns {scores, songs, charts, sessions (those it created), import, user}; 404 for an unknown import', async () => {
     const p = await player(t);
     const first = await imported(t, p.token, batchManual('sdvx', 'Single', [play(1, 'EXH', 9_000_000, T0)]));

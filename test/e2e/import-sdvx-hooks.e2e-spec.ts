@@ -10,6 +10,7 @@ import { importFormatContract } from '../support/import-format-contract.js';
 import { loadFixtureCatalog, player, type Player } from '../support/imports.js';
 import { countRows, storedOrphans, storedScore, storedScores } from '../support/stored.js';
 import { bearer } from '../support/users.js';
+import { IntegrationSettingsRepository } from '../../src/repositories/integration-settings.repository.js';
 import { kshookExportEntry, kshookSave, sdvx5, sdvx6 } from '../fixtures/imports/sdvx-hooks/payloads.js';
 import { TACHI_SEEDS } from '../support/tachi-seeds.js';
 
@@ -47,7 +48,19 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       .send(body as object);
   const barbatos = (p: Player, body: unknown, url = BARBATOS) => post(url, p.token, body);
   const save = (p: Player, body: unknown, headers = KSHOOK_HEADERS) => post(SAVE, p.token, body, headers);
-  const exportProfile = (p: Player, body: unknown, headers = KSHOOK_HEADERS) => post(EXPORT, p.token, body, headers);
+  /** Turns on the player's forceStaticImport (the web client's switch), which an export uses up. */
+  const forceStatic = (p: Player) =>
+    p.agent.patch(`/api/v1/users/${p.user.id}/integrations/kshook-sv6c/settings`).send({ forceStaticImport: true }).expect(200);
+  /** An export with forceStaticImport turned on first, for the token's user (found by /status), when there is one. */
+  const postExport = async (token: string | undefined, body: unknown, headers: Record<string, string>) => {
+    const whoami = token ? ((await t.http().get('/api/v1/status').set(bearer(token))).body as { whoami: number | null }).whoami : null;
+    if (whoami) await t.app.get(IntegrationSettingsRepository).saveKshookSv6c(whoami, { forceStaticImport: true });
+    return post(EXPORT, token, body, headers);
+  };
+  const exportProfile = async (p: Player, body: unknown, headers = KSHOOK_HEADERS) => {
+    await forceStatic(p);
+    return post(EXPORT, p.token, body, headers);
+  };
 
   const ugpt = (p: Player, route: string) => t.http().get(`/api/v1/users/${p.user.id}/games/sdvx/Single/${route}`);
 
@@ -200,7 +213,7 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
     otherRoutes: [
       {
         name: 'score/export',
-        send: (token, headers) => post(EXPORT, token ?? undefined, { scores: [kshookExportEntry()] }, { ...KSHOOK_HEADERS, ...headers }),
+        send: (token, headers) => postExport(token ?? undefined, { scores: [kshookExportEntry()] }, { ...KSHOOK_HEADERS, ...headers }),
       },
     ],
     refused: [
@@ -275,10 +288,36 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       expect(await storedOrphans(t, p.user.id)).toHaveLength(1);
     });
 
+    it('imports nothing unless the player turned forceStaticImport on, which one export uses up', async () => {
+      const p = await player(t);
+      const settings = `/api/v1/users/${p.user.id}/integrations/kshook-sv6c/settings`;
+      const ignored = { success: true, description: 'Static importing is disabled. Ignoring static import request.', body: {} };
+      const off = await post(EXPORT, p.token, profile(), KSHOOK_HEADERS);
+      expect(off.status).toBe(200);
+      expect(off.body).toEqual(ignored);
+      expect(await storedScores(t, p.user.id)).toEqual([]);
+
+      await forceStatic(p);
+      const on = await post(EXPORT, p.token, profile(), KSHOOK_HEADERS);
+      expect((on.body as HookAnswer).body!.scoreIDs).toHaveLength(2);
+      expect((await p.agent.get(settings)).body).toEqual({ forceStaticImport: false });
+      expect((await post(EXPORT, p.token, profile(), KSHOOK_HEADERS)).body).toEqual(ignored);
+    });
+
+    it('an export refused whole (a malformed entry) leaves forceStaticImport on for the next one', async () => {
+      const p = await player(t);
+      await forceStatic(p);
+      const bad = await post(EXPORT, p.token, { scores: [kshookExportEntry({ timestamp: 'soon' })] }, KSHOOK_HEADERS);
+      expect(bad.status).toBe(400);
+      expect((await p.agent.get(`/api/v1/users/${p.user.id}/integrations/kshook-sv6c/settings`)).body).toEqual({ forceStaticImport: true });
+      expect((await post(EXPORT, p.token, profile(), KSHOOK_HEADERS)).status).toBe(200);
+      expect(await storedScores(t, p.user.id)).toHaveLength(2);
+    });
+
     importFormatContract({
       importType: 'ir/kshook-sv6c-static',
       app: () => t,
-      send: (token, body, headers) => post(EXPORT, token ?? undefined, body, { ...KSHOOK_HEADERS, ...headers }),
+      send: (token, body, headers) => postExport(token ?? undefined, body, { ...KSHOOK_HEADERS, ...headers }),
       input: profile(),
       // the orphan of 504 aside
       stores: { scores: 2, sessions: 1 },
@@ -293,12 +332,12 @@ describe('SOUND VOLTEX score hooks: Barbatos and kshook', () => {
       refused: [
         ...KSHOOK_HEADER_REFUSALS.map(([name, headers, message]) => ({
           name,
-          send: (token: string) => post(EXPORT, token, { scores: [kshookExportEntry()] }, headers),
+          send: (token: string) => postExport(token, { scores: [kshookExportEntry()] }, headers),
           answer: kshookError(400, message),
         })),
         {
           name: 'one malformed entry (it rejects the whole export)',
-          send: (token) => post(EXPORT, token, { scores: [...profile().scores, kshookExportEntry({ timestamp: '2023-11-14' })] }, KSHOOK_HEADERS),
+          send: (token) => postExport(token, { scores: [...profile().scores, kshookExportEntry({ timestamp: '2023-11-14' })] }, KSHOOK_HEADERS),
           answer: kshookError(400, /^Invalid kshook export: scores\[3\]: timestamp/),
         },
       ],
@@ -391,6 +430,7 @@ const haveSeeds = fs.existsSync(path.join(TACHI_SEEDS, 'charts-sdvx.json'));
       .set(KSHOOK_HEADERS)
       .send(kshookSave({ music_id: 1500, difficulty: 'DIFFICULTY_EXHAUST' }));
     expect(konaste.body).toMatchObject({ success: true, body: { errors: [] } });
+    await t.app.get(IntegrationSettingsRepository).saveKshookSv6c(p.user.id, { forceStaticImport: true });
     const exported = await t
       .http()
       .post(EXPORT)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IMPORT_INPUT_RETENTION_JOB } from '../../src/import-inputs/import-inputs.scheduler.js';
 import { EMBEDDED_ANALYZE_JOB } from '../../src/database/embedded-statistics.js';
 import { SESSION_PRUNE_JOB } from '../../src/http/db-session.store.js';
 import { CATALOG_VERSION_CHECK_JOB } from '../../src/repositories/catalog-cache.js';
@@ -23,6 +24,7 @@ describe('periodic jobs', () => {
     const expected = [
       RANK_REFRESH_JOB,
       WEBHOOK_POLL_JOB,
+      IMPORT_INPUT_RETENTION_JOB,
       // On PostgreSQL the catalog cache polls the catalog version; the embedded engine is ANALYZEd by the server.
       usingPostgres ? CATALOG_VERSION_CHECK_JOB : EMBEDDED_ANALYZE_JOB,
       // Login sessions are pruned from the database when they are not kept in Redis.

@@ -42,6 +42,13 @@ const NOT_FOUND_HERE: Record<string, string> = {
   '/api/v1/users/{userID}/games/{game}/{playtype}/tables/{tableID}': 'the fixtures have no tables',
   '/api/v1/games/bms/{bmsPlaytype}/custom-tables/{urlName}/header.json': 'the fixtures have no BMS tables',
   '/api/v1/games/bms/{bmsPlaytype}/custom-tables/{urlName}/body.json': 'the fixtures have no BMS tables',
+  '/api/v1/users/{userID}/games/bms/{bmsPlaytype}/best-score/{checksum}': 'the fixtures have no BMS charts',
+  '/api/v1/users/{userID}/games/bms/{bmsPlaytype}/custom-tables/{urlName}/header.json': 'the fixtures have no BMS tables',
+  '/api/v1/users/{userID}/games/bms/{bmsPlaytype}/custom-tables/{urlName}/body.json': 'the fixtures have no BMS tables',
+  '/api/v1/users/{userID}/games/iidx/{iidxPlaytype}/playlists/{playlistID}': "a player's sets (aaa-bpi-to-go) are not the catalog's aaa-bpi walked here",
+  '/api/v1/users/{userID}/integrations/cg/{cgType}': 'no CG network is configured here',
+  '/api/v1/users/{userID}/integrations/kai/{kaiType}': 'no e-amusement network is configured here',
+  '/api/v1/users/{userID}/integrations/myt': 'MYT is not configured here',
   '/api/v1/users/{userID}/invites': 'this server is not invite-only (INVITE_ONLY)',
   '/api/v1/users/{userID}/invites/limit': 'this server is not invite-only (INVITE_ONLY)',
 };
@@ -165,6 +172,10 @@ async function deployment(profile: ApiProfile) {
     bmsPlaytype: '7K',
     playlistID: 'aaa-bpi',
     urlName: 'sieglindeEC',
+    checksum: 'c'.repeat(32),
+    // The integrations' services.
+    kaiType: 'flo',
+    cgType: 'dev',
     // Score hooks' own routes.
     sha256: 'a'.repeat(64),
     chartHash: 'b'.repeat(40),
@@ -174,6 +185,8 @@ async function deployment(profile: ApiProfile) {
     mode: 'chart',
     chartID: fixtureChartID(1, 'EXH'),
     property: 'lamp',
+    // The tachi profile's name of property (showcase).
+    metric: 'lamp',
     class: 'vfClass',
     userID: String(user.id),
     criteriaType: 'lamp',

@@ -28,3 +28,10 @@ export class KshookImportResponse {
   @ApiProperty({ example: 'Import successful.' }) description!: string;
   @ApiProperty({ type: ImportDocument }) body!: ImportDocument;
 }
+
+/** An export sent while the player's forceStaticImport is off: nothing is imported. */
+export class KshookIgnoredResponse {
+  @ApiProperty({ enum: [true] }) success!: true;
+  @ApiProperty({ example: 'Static importing is disabled. Ignoring static import request.' }) description!: string;
+  @ApiProperty({ type: 'object', properties: {}, description: 'Empty: nothing was imported.' }) body!: Record<string, never>;
+}

@@ -104,17 +104,17 @@ describe('ONGEKI: noteLamp, bellLamp and platinumScore', () => {
   });
 
   it.each([
-    // [score, optional] → bellLamp (index), platinumScore
-    [1_000_000, { bellLamp: 'FULL BELL', platinumScore: 2500 }, 'FULL BELL', 1, 2500],
-    [1_000_000, { bellLamp: 'NONE' }, 'NONE', 0, null],
+    // [score, optional] → bellLamp (index), platinumScore, platinumStars (derived with the chart when the play was stored; null without a platinumScore)
+    [1_000_000, { bellLamp: 'FULL BELL', platinumScore: 2500, platinumStars: 2 }, 'FULL BELL', 1, 2500, 2],
+    [1_000_000, { bellLamp: 'NONE' }, 'NONE', 0, null, null],
     // not reported: every counted bell caught is a FULL BELL; 1,010,000 needs every bell; else none is known
-    [990_000, { bellCount: 40, totalBellCount: 40 }, 'FULL BELL', 1, null],
-    [990_000, { bellCount: 39, totalBellCount: 40 }, 'NONE', 0, null],
-    [1_010_000, {}, 'FULL BELL', 1, null],
-    [1_009_999, {}, 'NONE', 0, null],
-  ])('score %d with %j: bellLamp %s', (score, optional, bellLamp, bellIndex, platinumScore) => {
+    [990_000, { bellCount: 40, totalBellCount: 40 }, 'FULL BELL', 1, null, null],
+    [990_000, { bellCount: 39, totalBellCount: 40 }, 'NONE', 0, null, null],
+    [1_010_000, {}, 'FULL BELL', 1, null, null],
+    [1_009_999, {}, 'NONE', 0, null, null],
+  ])('score %d with %j: bellLamp %s', (score, optional, bellLamp, bellIndex, platinumScore, platinumStars) => {
     expect(toHeadScoreData(gptOf('ongeki'), data({ score, lamp: 'FULL COMBO', lampIndex: 2, gradeIndex: 9, optional }))).toEqual({
-      metrics: { noteLamp: 'FULL COMBO', bellLamp, platinumScore },
+      metrics: { noteLamp: 'FULL COMBO', bellLamp, platinumScore, platinumStars },
       enumIndexes: { lamp: 2, grade: 9, noteLamp: 2, bellLamp: bellIndex },
     });
   });
