@@ -25,6 +25,8 @@ export interface Player {
   token: string;
   /** The dan the next file import claims (a raised class is one webhook event). */
   nextDan: number;
+  /** When they first had a score (a hook answered 200 with one, or an import completed): only then do the UGPT reads answer 200. */
+  playedAt?: number;
 }
 
 export interface AcceptedImport {
@@ -90,7 +92,11 @@ export class Load {
     private readonly apis: () => string[],
     readonly players: Player[],
     private readonly charts: Chart[],
-    private readonly options: { concurrency: number; scoresPerFile: number },
+    /**
+     * maxPendingImports: file imports accepted and not yet final at any time, as clients that wait for their import
+     * (the workers' pace: 2 × IMPORT_WORKER_CONCURRENCY at IMPORT_STEP_PAUSE_MS per step); past it the loop reads instead.
+     */
+    private readonly options: { concurrency: number; scoresPerFile: number; maxPendingImports: number },
   ) {}
 
   get current(): Window | undefined {
@@ -159,7 +165,7 @@ export class Load {
       const r = Math.random();
       try {
         if (r < 0.3) await this.hook();
-        else if (r < 0.38) await this.fileImport();
+        else if (r < 0.38 && this.pending.size < this.options.maxPendingImports) await this.fileImport();
         else if (r < 0.92) await this.read();
         else await this.login();
       } catch (err) {
@@ -195,6 +201,7 @@ export class Load {
     if (res.status === 200) {
       const doc = (res.body as { body?: ImportDocumentLike }).body;
       const answer = { userID: player.id, scoreIDs: doc?.scoreIDs ?? [], at: Date.now() };
+      if (answer.scoreIDs.length) player.playedAt ??= Date.now();
       this.current?.hooks.push(answer);
       this.all.hooks++;
       this.all.scoresAnswered += answer.scoreIDs.length;
@@ -232,7 +239,11 @@ export class Load {
   }
 
   async read() {
-    const p = this.pick(this.players);
+    // A player's game pages answer 404 until they have a score; these anonymous reads may go to a replica, which may be
+    // up to REPLICA_MAX_LAG_MS (2 s here) behind.
+    const played = this.players.filter((p) => p.playedAt !== undefined && p.playedAt < Date.now() - 3000);
+    if (!played.length) return this.request('read', `/api/v1/users/${this.pick(this.players).id}`);
+    const p = this.pick(played);
     const paths = [
       `/api/v1/users/${p.id}`,
       `/api/v1/users/${p.id}/games/sdvx/Single/pbs/best`,
@@ -272,6 +283,10 @@ export class Load {
         if (res.status === 200) {
           const body = res.body as { importStatus: string; import?: ImportDocumentLike };
           if (body.importStatus === 'completed' && body.import) {
+            if (body.import.scoreIDs.length) {
+              const player = this.players.find((p) => p.id === imp.userID);
+              if (player) player.playedAt ??= Date.now();
+            }
             imp.final = { status: 'completed', document: body.import, at: Date.now() };
             this.all.scoresAnswered += body.import.scoreIDs.length;
             this.pending.delete(imp);

@@ -501,7 +501,7 @@ async function main() {
       `deployment up in ${Date.now() - startedAt} ms: primary :${d.primary.port}, replica :${d.replica.port}, redis :${d.redis.port}, APIs ${d.apis.map((a) => a.port).join(', ')}`,
     );
     const players = await setupPlayers(d, SOAK ? 24 : 16);
-    const load = new Load(() => d.liveApis(), players, await sdvxCharts(), { concurrency: SOAK ? 8 : 6, scoresPerFile: 20 });
+    const load = new Load(() => d.liveApis(), players, await sdvxCharts(), { concurrency: SOAK ? 8 : 6, scoresPerFile: 20, maxPendingImports: 6 });
     load0 = load;
     load.window('warm-up');
     load.start();

@@ -73,15 +73,7 @@ export async function createSessionHandler(
     proxy: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: SESSION_MAX_AGE_MS, path: '/' },
   });
-  // A store that fails (Redis or the database unreachable) is a 503, which the client may retry, not a 500.
-  const guarded: RequestHandler = (req, res, next) =>
-    handler(req, res, (err?: unknown) =>
-      next(
-        err
-          ? new ServiceUnavailableException('Sessions are unavailable right now: the session store did not answer. Try again shortly.', { cause: err })
-          : undefined,
-      ),
-    );
+  const guarded: RequestHandler = (req, res, next) => handler(req, res, (err?: unknown) => next(err ? sessionStoreUnavailable(err) : undefined));
   // Requests without the session cookie (API clients, guests) skip the store and the cookie
   // signing entirely; a route that starts a session (login, register) opens one on demand.
   const cookiePrefix = `${SESSION_COOKIE}=`;
@@ -92,4 +84,9 @@ export async function createSessionHandler(
     next();
   };
   return { handler: onDemand, close };
+}
+
+/** A session store that fails (Redis or the database unreachable) is a 503, which the client may retry, not a 500. */
+export function sessionStoreUnavailable(err: unknown): ServiceUnavailableException {
+  return new ServiceUnavailableException('Sessions are unavailable right now: the session store did not answer. Try again shortly.', { cause: err });
 }

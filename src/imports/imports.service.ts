@@ -47,7 +47,10 @@ interface ExecuteOptions {
   /** The input kept in import_inputs (JSON text); none when undefined. */
   input?: string;
   fetched?: FetchedInput;
-  hook?: { insert: NewImportRow; lock: HeldUserLock };
+  /** The user's lock the import holds: released in the import's transaction, so that its commit frees the user at once. */
+  lock?: HeldUserLock;
+  /** A score hook's import: its row is inserted completed with the scores (nobody polls it). */
+  hook?: { insert: NewImportRow };
   step?: (step: ImportStep) => Promise<void>;
 }
 
@@ -95,12 +98,12 @@ export class ImportsService implements OnApplicationBootstrap {
     const base = { importID, userID, importType: type.name, userIntent, timeQueued: Date.now() };
     // Its input is fetched where it runs. A stored one marks it queued work (re-enqueued if Redis loses its job, see requeueStranded).
     if (this.queue.mode === 'queue') return this.enqueueStored(base, JSON.stringify({ fetchedWhenRun: type.name }));
-    return this.inlineUnderLock(userID, importID, async () => {
+    return this.inlineUnderLock(userID, importID, async (lock) => {
       await this.imports.insert({ ...base, status: 'ongoing', progress: 'Fetching scores.' });
       try {
         const fetched = await fetcher.fetch(userID, type.name, importID);
         const parsed = type.parse(fetched.input, { maxScores: this.config.IMPORT_MAX_SCORES });
-        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(fetched.input), fetched }) };
+        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(fetched.input), fetched, lock }) };
       } catch (err) {
         await this.fail(importID, err);
         throw err;
@@ -137,7 +140,8 @@ export class ImportsService implements OnApplicationBootstrap {
             kind: 'completed',
             document: await this.execute(importID, userID, type, parsed, {
               input: this.kept(input),
-              hook: { insert: { ...base, status: 'completed' }, lock },
+              hook: { insert: { ...base, status: 'completed' } },
+              lock,
             }),
           };
         } catch (err) {
@@ -147,7 +151,7 @@ export class ImportsService implements OnApplicationBootstrap {
       }
       await this.imports.insert({ ...base, status: 'ongoing', progress: 'Importing scores.' });
       try {
-        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(input) }) };
+        return { kind: 'completed', document: await this.execute(importID, userID, type, parsed, { input: this.kept(input), lock }) };
       } catch (err) {
         await this.fail(importID, err);
         throw err;
@@ -198,13 +202,16 @@ export class ImportsService implements OnApplicationBootstrap {
     const row = await this.find(importID);
     if (row?.status === 'completed') {
       // A run that died between the commit and storing the webhook events (or another run that finished first): storing them is
-      // idempotent (one delivery per event key), so a rerun stores what the dead run did not.
+      // idempotent (one delivery per event key), so a rerun stores what the dead run did not. A lock still held in this
+      // import's name belongs to a run that died before its commit released it (a lock taken before the release moved into
+      // the commit): the import is over, so it is freed now rather than when it goes stale.
+      await this.locks.releaseIfHeldBy(row.userID, importID);
       const document = toImportDocument(row);
       await this.webhooks.afterImport(document);
       return document;
     }
     if (!row || row.status === 'failed') return undefined;
-    return this.locks.withUserLock(row.userID, importID, async () => {
+    return this.locks.withUserLock(row.userID, importID, async (lock) => {
       await this.step(importID, 'taken');
       await this.setProgress(importID, 'Parsing score data.', 'ongoing');
       const type = this.types.find((t) => t.name === row.importType);
@@ -231,6 +238,7 @@ export class ImportsService implements OnApplicationBootstrap {
         // A stored input is already the JSON text kept.
         input: fetched ? this.kept(fetched.input) : this.keptText(row.input),
         fetched,
+        lock,
         step: (step) => this.step(importID, step),
       });
     });
@@ -286,7 +294,7 @@ export class ImportsService implements OnApplicationBootstrap {
    * the import has failed for good or is retried.
    */
   private async execute(importID: string, userID: number, type: ImportType, parsed: ParsedImport, run: ExecuteOptions = {}): Promise<ImportDocument> {
-    const { input, fetched, hook } = run;
+    const { input, fetched, hook, lock } = run;
     const progress = run.progress ?? (() => undefined);
     const step = run.step ?? (async () => undefined);
     const timeStarted = Date.now();
@@ -310,7 +318,8 @@ export class ImportsService implements OnApplicationBootstrap {
           afterWrite: fetched?.afterWrite,
           input,
           beforeCommit: () => step('written'),
-          ...(hook ? { insert: hook.insert, finally: (tx: Tx) => hook.lock.releaseIn(tx) } : {}),
+          ...(hook ? { insert: hook.insert } : {}),
+          ...(lock ? { finally: (tx: Tx) => lock.releaseIn(tx) } : {}),
         },
       );
       await step('committed');

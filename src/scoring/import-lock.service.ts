@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
-import { failAbandonedInlineImports, withUserLock, type HeldUserLock } from './import-lock.js';
+import { failAbandonedInlineImports, releaseIfHeldBy, withUserLock, type HeldUserLock } from './import-lock.js';
 
 /** The per-user score-writing lock of import-lock.ts, on the application's database. */
 @Injectable()
@@ -10,6 +10,11 @@ export class ImportLockService {
   /** Runs fn holding the user's lock; throws UserBusyError while another owner holds it. */
   withUserLock<T>(userID: number, owner: string, fn: (lock: HeldUserLock) => Promise<T>): Promise<T> {
     return withUserLock(this.database, userID, owner, fn);
+  }
+
+  /** Frees the user's lock if `owner` holds it (an owner whose work is known to be over). */
+  releaseIfHeldBy(userID: number, owner: string): Promise<void> {
+    return releaseIfHeldBy(this.database, userID, owner);
   }
 
   /** Fails the inline imports whose process stopped (every user's without userID); returns how many. */

@@ -47,6 +47,11 @@ export async function failAbandonedInlineImports(database: Database, userID?: nu
   return failed.length;
 }
 
+/** Frees the user's lock if `owner` holds it, whatever its heartbeat: for an owner whose work is known to be over. */
+export async function releaseIfHeldBy(database: Database, userID: number, owner: string): Promise<void> {
+  await database.db.delete(importLocks).where(and(eq(importLocks.userID, userID), eq(importLocks.owner, owner)));
+}
+
 /** The held lock, as withUserLock hands it to its callback. */
 export interface HeldUserLock {
   /**

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createApp } from '../../src/app.factory.js';
 import { randomHex } from '../../src/common/crypto.js';
 import { LOCK_STALE_MS } from '../../src/scoring/import-lock.js';
 import { InlineImportQueue } from '../../src/imports/import-queue.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
+import { WebhooksService } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { holdImportLock, storeUnfinishedImport } from '../support/db-fixtures.js';
 import { quickPlayer, type QuickPlayer } from '../support/leaderboard-fixtures.js';
 import { importSdvx, loadScoreFixtures, sdvxScore } from '../support/score-fixtures.js';
-import { countRows } from '../support/stored.js';
+import { countRows, importLock } from '../support/stored.js';
 import { bearer } from '../support/users.js';
 
 const MIN = 60_000;
@@ -60,6 +61,36 @@ describe('import lifecycle', () => {
     expect(await countRows(t, 'scores', { userID: p.id })).toBe(2);
     // And once more, after the fact: nothing changes.
     expect(await service.runQueued(importID, () => undefined)).toEqual(stored);
+  });
+
+  it("a queued import's commit frees the user at once; a rerun of a completed import frees a lock its dead run left", async () => {
+    const p = await quickPlayer(t, 'freed');
+    const importID = randomHex(20);
+    await storeUnfinishedImport(t, { importID, userID: p.id, importType: 'file/batch-manual', status: 'queued', input: JSON.stringify(DOCUMENT) });
+    const service = t.app.get(ImportsService);
+    // The lock is released in the import's transaction: by the time webhooks are stored, another import of the user may start.
+    let heldAfterCommit: unknown = 'not asked';
+    const afterImport = jest.spyOn(t.app.get(WebhooksService), 'afterImport').mockImplementation(async () => {
+      heldAfterCommit = await importLock(t, p.id);
+    });
+    try {
+      await service.runQueued(importID, () => undefined);
+    } finally {
+      afterImport.mockRestore();
+    }
+    expect(heldAfterCommit).toBeUndefined();
+    expect(await importLock(t, p.id)).toBeUndefined();
+
+    // A run killed between its commit and its lock's release (before the release moved into the commit) left a fresh lock:
+    // the redelivered job finds the import completed and frees it, instead of the user waiting LOCK_STALE_MS.
+    await holdImportLock(t, p.id, { owner: importID });
+    await service.runQueued(importID, () => undefined);
+    expect(await importLock(t, p.id)).toBeUndefined();
+    // A lock another import holds is left alone.
+    const release = await holdImportLock(t, p.id, { owner: 'another-import' });
+    await service.runQueued(importID, () => undefined);
+    expect(await importLock(t, p.id)).toMatchObject({ owner: 'another-import' });
+    await release();
   });
 
   it('an inline import whose process died is failed when its stale lock is taken over, so its poll ends', async () => {

@@ -41,5 +41,9 @@ const API = '/api/v1';
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/Sessions are unavailable/);
     expect((await t.http().get(`${API}/status`)).status).toBe(200);
+    // A login without a session cookie opens its session on demand: the store's failure there is a 503 too, not a 500.
+    const login = await t.http().post(`${API}/auth/login`).send({ username: u.username, '!password': u.password });
+    expect(login.status).toBe(503);
+    expect(login.body.message).toMatch(/Sessions are unavailable/);
   });
 });
