@@ -11,6 +11,7 @@ import pg from 'pg';
 import { PROJECT_ROOT } from '../common/project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteThread } from './pglite-thread.js';
+import { survivesLostConnections } from './lost-connections.js';
 import { ReplicaSet, RoutingPool } from './replicas.js';
 import * as schema from './schema.js';
 
@@ -103,11 +104,6 @@ function fileLogger(file: string) {
   return { logQuery: (query: string, params: unknown[]) => fs.appendFileSync(file, `${JSON.stringify({ query, params })}\n`) };
 }
 
-/**
- * The one way the service reaches PostgreSQL: a node-postgres pool for a server, or PGlite
- * (real PostgreSQL in WebAssembly) in a worker thread of this process (PgliteThread). Both run the
- * same Drizzle queries and the same drizzle-kit migrations.
- */
 export class Database {
   private readonly catalogListeners = new Set<() => void>();
   /** Transactions committed through transaction() by this process (EmbeddedStatistics reads it). */
@@ -138,7 +134,7 @@ export class Database {
   static async open(options: DatabaseOptions): Promise<Database> {
     if (options.url) {
       const pool = new RoutingPool({ connectionString: options.url, max: options.poolSize ?? 10 });
-      pool.on('error', () => undefined); // an idle client's error surfaces on the next query
+      survivesLostConnections(pool);
       const replicas = options.replicaUrls?.length
         ? new ReplicaSet(options.replicaUrls, pool, options.replicaMaxLagMs ?? 5_000, options.poolSize ?? 10)
         : undefined;

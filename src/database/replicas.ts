@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivesLostConnections } from './lost-connections.js';
 import { routes } from './read-route.js';
 
 /** What the replicas need of the change feed (change-feed.ts). */
@@ -89,7 +90,7 @@ export class Replica {
     poolSize: number,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
-    this.pool.on('error', () => undefined); // an idle client's error surfaces on the next query
+    survivesLostConnections(this.pool);
   }
 
   status(): ReplicaStatus {

@@ -3,7 +3,7 @@ import { Catch } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { formatBytes, formatLimit } from '../common/bytes.js';
-import { sqlState } from '../common/sql-state.js';
+import { dependencyUnavailable, sqlState } from '../common/sql-state.js';
 import { explainBodyValidation } from './body-type.js';
 import { errorBody, type EnvelopeMode } from './envelope.js';
 import { describeJson, LIMIT_SETTING } from './json-body.js';
@@ -85,6 +85,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    // A dependency that is down (or the process not ready) is expected back shortly.
+    else if (status === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     const shape = this.shapeFor(req);
     if (shape) {
       const shaped = shape.render(status, message);
@@ -122,6 +124,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (UNSTORABLE_TEXT.has(state)) return { status: 400, message: 'The request contains a NUL character, which is not allowed.' };
     if (state === UNREADABLE_VALUE)
       return { status: 400, message: 'The request contains a value the database cannot read (for example text with a lone surrogate).' };
+    if (dependencyUnavailable(exception))
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        message: 'The service is unavailable right now: its database or Redis did not answer. Try again shortly.',
+      };
     const status = err.status ?? err.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500)
       return { status, message: err.expose !== false && err.message ? err.message : (STATUS_CODES[status] ?? 'Bad request') };

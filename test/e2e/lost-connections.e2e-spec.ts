@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { sql } from 'drizzle-orm';
+import { Redis as IORedis } from 'ioredis';
+import net from 'node:net';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { dependencyUnavailable } from '../../src/common/sql-state.js';
+import { openTestDatabase, usingPostgres } from '../support/app.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+/** The rows of a raw statement's result (node-postgres's shape: these tests run on PostgreSQL). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A port nothing listens on: one the system gave, then closed. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((ok) => server.once('listening', ok));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/**
+ * A dependency that goes away: the errors its clients then raise are told apart from the request's own (a 503, not a
+ * 500), and a PostgreSQL connection that ends under a running transaction fails that transaction without ending the
+ * process (node-postgres emits 'error' on a checked-out client, which nothing listened to).
+ */
+describe('lost connections', () => {
+  it('a refused PostgreSQL connection is a dependency failure; a query mistake is not', async () => {
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/test` });
+    const refused = await client.connect().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(dependencyUnavailable(refused)).toBe(true);
+    expect(dependencyUnavailable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
+    expect(dependencyUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    // Drizzle wraps the driver's error as its cause.
+    expect(dependencyUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(true);
+  });
+
+  (usingPostgres ? it : it.skip)('a transaction whose connection is terminated fails with a dependency error; the process and the pool go on', async () => {
+    const { database, drop } = await openTestDatabase();
+    const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await killer.connect();
+    try {
+      const failure = await database
+        .transaction(async (tx) => {
+          const [{ pid }] = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`));
+          await killer.query('SELECT pg_terminate_backend($1)', [pid]);
+          // The backend's end reaches the idle, checked-out client as an 'error' event before the next query.
+          await new Promise((ok) => setTimeout(ok, 300));
+          await tx.execute(sql`SELECT 1`);
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect(failure).toBeInstanceOf(Error);
+      expect(dependencyUnavailable(failure)).toBe(true);
+      // The broken client was dropped: the next statements get a working one.
+      for (let i = 0; i < 3; i++) expect(rowsOf(await database.db.execute(sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+    } finally {
+      await killer.end();
+      await drop();
+    }
+  });
+
+  (REDIS_URL ? it : it.skip)("Redis clients' errors while disconnected are dependency failures", async () => {
+    const offline = new IORedis(REDIS_URL!, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 0 });
+    const ioError = await offline.get('k').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(dependencyUnavailable(ioError)).toBe(true);
+    offline.disconnect();
+
+    const sessions = createClient({ url: REDIS_URL, disableOfflineQueue: true });
+    await sessions.connect();
+    sessions.destroy();
+    const closed = await sessions.get('k').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(dependencyUnavailable(closed)).toBe(true);
+  });
+});
