@@ -201,14 +201,11 @@ export class ImportsService implements OnApplicationBootstrap {
   async runQueued(importID: string, progress: Progress): Promise<ImportDocument | undefined> {
     const row = await this.find(importID);
     if (row?.status === 'completed') {
-      // A run that died between the commit and storing the webhook events (or another run that finished first): storing them is
-      // idempotent (one delivery per event key), so a rerun stores what the dead run did not. A lock still held in this
-      // import's name belongs to a run that died before its commit released it (a lock taken before the release moved into
-      // the commit): the import is over, so it is freed now rather than when it goes stale.
+      // Another run finished it (a run that died after its commit, a redelivered job): its webhook events committed with it.
+      // A lock still held in its name belongs to a run that died before its commit released it (a lock taken before the
+      // release moved into the commit): the import is over, so it is freed now rather than when it goes stale.
       await this.locks.releaseIfHeldBy(row.userID, importID);
-      const document = toImportDocument(row);
-      await this.webhooks.afterImport(document);
-      return document;
+      return toImportDocument(row);
     }
     if (!row || row.status === 'failed') return undefined;
     return this.locks.withUserLock(row.userID, importID, async (lock) => {
@@ -302,6 +299,7 @@ export class ImportsService implements OnApplicationBootstrap {
     const batches = this.batchesOf(importID, userID, type, parsed, skips);
     const total = batches.reduce((n, b) => n + b.elements.length, 0);
     let row: ImportRow;
+    let deliveries: number[] = [];
     try {
       await progress(`Matching ${total} scores to charts.`);
       await step('matching');
@@ -315,7 +313,11 @@ export class ImportsService implements OnApplicationBootstrap {
         timeStarted,
         {
           emptyReason: (errors) => emptyReasonOf(parsed, skips, errors, fetched),
-          afterWrite: fetched?.afterWrite,
+          afterWrite: async (tx, written) => {
+            await fetched?.afterWrite?.(tx);
+            // The webhook events commit with the import (an outbox): a process that dies after the commit loses none.
+            deliveries = await this.webhooks.storeImportEvents(tx, toImportDocument(written));
+          },
           input,
           beforeCommit: () => step('written'),
           ...(hook ? { insert: hook.insert } : {}),
@@ -328,8 +330,8 @@ export class ImportsService implements OnApplicationBootstrap {
       throw err;
     }
     const document = toImportDocument(row);
-    // After the commit, never inside it: the events are stored for delivery, and a failure there is logged, not the import's.
-    await this.webhooks.afterImport(document);
+    // Queued for delivery once committed; a delivery not queued (this process died, Redis was away) is queued by a later sweep.
+    this.webhooks.schedule(deliveries);
     await step('published');
     return document;
   }

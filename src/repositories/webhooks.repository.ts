@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { Database, queryRows } from '../database/database.js';
+import { Database, queryRows, type Queryable } from '../database/database.js';
 import { apiClients, apiKeys, goals, quests, webhookDeliveries, type WebhookDeliveryRow } from '../database/schema.js';
 
 export type NewWebhookDelivery = Pick<WebhookDeliveryRow, 'clientID' | 'userID' | 'eventKey' | 'eventType' | 'payload'>;
@@ -27,8 +27,8 @@ export class WebhooksRepository {
   constructor(private readonly database: Database) {}
 
   /** The clients with a webhookUri that issued the user an API key (the clients the user authorised), each once. */
-  authorisedClients(userID: number): Promise<{ clientID: string }[]> {
-    return this.database.db
+  authorisedClients(userID: number, q: Queryable = this.database.db): Promise<{ clientID: string }[]> {
+    return q
       .selectDistinct({ clientID: apiClients.clientID })
       .from(apiKeys)
       .innerJoin(apiClients, eq(apiClients.clientID, apiKeys.fromAPIClient))
@@ -37,15 +37,16 @@ export class WebhooksRepository {
   }
 
   /** The game and playtype of each of these goals and quests that exists. */
-  async targetGpts(goalIDs: string[], questIDs: string[]): Promise<{ goals: Map<string, TargetGpt>; quests: Map<string, TargetGpt> }> {
+  async targetGpts(
+    goalIDs: string[],
+    questIDs: string[],
+    q: Queryable = this.database.db,
+  ): Promise<{ goals: Map<string, TargetGpt>; quests: Map<string, TargetGpt> }> {
     const goalRows = goalIDs.length
-      ? await this.database.db.select({ id: goals.goalID, game: goals.game, playtype: goals.playtype }).from(goals).where(inArray(goals.goalID, goalIDs))
+      ? await q.select({ id: goals.goalID, game: goals.game, playtype: goals.playtype }).from(goals).where(inArray(goals.goalID, goalIDs))
       : [];
     const questRows = questIDs.length
-      ? await this.database.db
-          .select({ id: quests.questID, game: quests.game, playtype: quests.playtype })
-          .from(quests)
-          .where(inArray(quests.questID, questIDs))
+      ? await q.select({ id: quests.questID, game: quests.game, playtype: quests.playtype }).from(quests).where(inArray(quests.questID, questIDs))
       : [];
     const toMap = (rows: { id: string; game: string; playtype: string }[]) => new Map(rows.map((r) => [r.id, { game: r.game, playtype: r.playtype }]));
     return { goals: toMap(goalRows), quests: toMap(questRows) };
@@ -55,9 +56,9 @@ export class WebhooksRepository {
    * Inserts the deliveries, due now, in one statement. An event already enqueued for a client
    * (same event key) is skipped. Returns the ids of the rows inserted.
    */
-  async insertPending(rows: NewWebhookDelivery[], now: number): Promise<number[]> {
+  async insertPending(rows: NewWebhookDelivery[], now: number, q: Queryable = this.database.db): Promise<number[]> {
     if (!rows.length) return [];
-    const inserted = await this.database.db
+    const inserted = await q
       .insert(webhookDeliveries)
       .values(rows.map((r) => ({ ...r, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now })))
       .onConflictDoNothing({ target: [webhookDeliveries.clientID, webhookDeliveries.eventKey] })

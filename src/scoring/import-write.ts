@@ -278,7 +278,7 @@ export async function commitImport(
     const errors = written.reduce((n, w) => n + w.result.errors.length, 0);
     const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.(errors) ?? null) : null, options.insert);
     if (options.input !== undefined) await tx.insert(importInputs).values({ importID, userID: row.userID, input: options.input, storedAt: Date.now() });
-    await options.afterWrite?.(tx);
+    await options.afterWrite?.(tx, row);
     await options.finally?.(tx);
     await options.beforeCommit?.();
     return row;
@@ -291,8 +291,8 @@ export interface CommitOptions {
   emptyReason?: (errors: number) => string | null;
   /** What the import read, as JSON text: stored in import_inputs with the import (none when absent). */
   input?: string;
-  /** Runs in the import's transaction after its writes (a from-api sync's cursor). */
-  afterWrite?: (tx: Tx) => Promise<void>;
+  /** Runs in the import's transaction after its writes, with its completed row (a from-api sync's cursor, the webhook events). */
+  afterWrite?: (tx: Tx, row: ImportRow) => Promise<void>;
   /** A hook's import: its row is inserted completed with the scores instead of updated (see ImportsService.submit). */
   insert?: NewImportRow;
   /** Runs in the transaction last (a hook's lock row released with the commit). */

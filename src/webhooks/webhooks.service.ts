@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { addInterval, removeInterval } from '../common/intervals.js';
 import { AppConfig } from '../config/app-config.js';
+import type { Queryable } from '../database/database.js';
 import { findGpt } from '../game-support/registry.js';
 import { WebhooksRepository, type AttemptRecord, type DeliveryAttempt } from '../repositories/webhooks.repository.js';
 import { SecretDecryptError } from '../secrets/secret-cipher.js';
@@ -60,29 +61,28 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /**
-   * Called once an import has committed: its raised classes, newly achieved goals and quests
-   * become deliveries to the clients the user authorised. Never throws (a failure is logged).
+   * Stores an import's events, in the import's own transaction (an outbox: the import and its
+   * events commit together, or neither does): its raised classes, newly achieved goals and quests
+   * become deliveries to the clients the user authorised. Returns the new deliveries, for
+   * schedule() once the transaction has committed. An event already stored (a rerun) is not stored again.
    */
-  async afterImport(doc: ImportEventSource): Promise<void> {
-    try {
-      const goals = newlyAchievedGoals(doc.goalInfo);
-      const quests = newlyAchievedQuests(doc.questInfo);
-      const targets =
-        goals.length || quests.length
-          ? await this.deliveries.targetGpts(
-              goals.map((g) => g.goalID),
-              quests.map((q) => q.questID),
-            )
-          : { goals: new Map(), quests: new Map() };
-      const events = importEvents(doc, {
-        classOrder: (game, playtype, set) => findGpt(game, playtype)?.classes[set]?.values.map((v) => v.id),
-        goalGpt: (id) => targets.goals.get(id),
-        questGpt: (id) => targets.quests.get(id),
-      });
-      await this.publish(doc.userID, events);
-    } catch (err) {
-      this.logger.error(`Webhook events of import ${doc.importID} were not stored: ${(err as Error).message}`);
-    }
+  async storeImportEvents(tx: Queryable, doc: ImportEventSource): Promise<number[]> {
+    const goals = newlyAchievedGoals(doc.goalInfo);
+    const quests = newlyAchievedQuests(doc.questInfo);
+    const targets =
+      goals.length || quests.length
+        ? await this.deliveries.targetGpts(
+            goals.map((g) => g.goalID),
+            quests.map((q) => q.questID),
+            tx,
+          )
+        : { goals: new Map(), quests: new Map() };
+    const events = importEvents(doc, {
+      classOrder: (game, playtype, set) => findGpt(game, playtype)?.classes[set]?.values.map((v) => v.id),
+      goalGpt: (id) => targets.goals.get(id),
+      questGpt: (id) => targets.quests.get(id),
+    });
+    return this.store(doc.userID, events, tx);
   }
 
   /**
@@ -91,20 +91,30 @@ export class WebhooksService implements OnApplicationBootstrap, BeforeApplicatio
    * already stored for a client is not stored again. Returns the new deliveries' ids.
    */
   async publish(userID: number, events: WebhookEvent[]): Promise<number[]> {
+    const ids = await this.store(userID, events);
+    this.schedule(ids);
+    return ids;
+  }
+
+  private async store(userID: number, events: WebhookEvent[], q?: Queryable): Promise<number[]> {
     if (!events.length) return [];
-    const clients = await this.deliveries.authorisedClients(userID);
+    const clients = await this.deliveries.authorisedClients(userID, q);
     if (!clients.length) return [];
-    const ids = await this.deliveries.insertPending(
+    return this.deliveries.insertPending(
       clients.flatMap(({ clientID }) => events.map((e) => ({ clientID, userID, eventKey: e.key, eventType: e.payload.type, payload: e.payload }))),
       Date.now(),
+      q,
     );
-    if (!ids.length) return ids;
+  }
+
+  /** Hands stored deliveries to the queue (after their transaction committed). Never throws. */
+  schedule(ids: number[]): void {
+    if (!ids.length) return;
     if (this.queue.mode === 'polled') this.wake();
     else
       // Not awaited: while Redis is away BullMQ waits for it, and the import must not. Stored and
       // pending, a delivery not queued now is queued by a later sweep (requeueDue).
       void this.queue.schedule(ids).catch((err: Error) => this.logger.warn(`Webhook deliveries ${ids.join(', ')} are queued by a later sweep: ${err.message}`));
-    return ids;
   }
 
   /**

@@ -70,14 +70,15 @@ describe('import lifecycle', () => {
     const service = t.app.get(ImportsService);
     // The lock is released in the import's transaction: by the time webhooks are stored, another import of the user may start.
     let heldAfterCommit: unknown = 'not asked';
-    const afterImport = jest.spyOn(t.app.get(WebhooksService), 'afterImport').mockImplementation(async () => {
-      heldAfterCommit = await importLock(t, p.id);
+    const schedule = jest.spyOn(t.app.get(WebhooksService), 'schedule').mockImplementation(() => {
+      void importLock(t, p.id).then((lock) => (heldAfterCommit = lock));
     });
     try {
       await service.runQueued(importID, () => undefined);
     } finally {
-      afterImport.mockRestore();
+      schedule.mockRestore();
     }
+    await new Promise((ok) => setTimeout(ok, 100));
     expect(heldAfterCommit).toBeUndefined();
     expect(await importLock(t, p.id)).toBeUndefined();
 

@@ -3,8 +3,8 @@ import { ImportsService } from '../../src/imports/imports.service.js';
 import { WebhooksService } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { refuseWebhookDeliveries, storeGoals, storeQuests, storeWebhookDelivery } from '../support/db-fixtures.js';
-import { batchManual, imported, loadFixtureCatalog, T0, MINUTE } from '../support/imports.js';
-import { storedApiClient } from '../support/stored.js';
+import { batchManual, importFile, imported, loadFixtureCatalog, T0, MINUTE } from '../support/imports.js';
+import { countRows, storedApiClient } from '../support/stored.js';
 import { bearer, issueToken, signUp, type SignedUpUser } from '../support/users.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { authorise, createWebhookClient, deliveriesOf, settledDeliveries, signatureIsValid, type WebhookClient } from '../support/webhooks.js';
@@ -36,6 +36,12 @@ describe('webhooks', () => {
     other = await startWebhookReceiver();
     dev = await signUp(t);
   }, 120_000);
+  /** An import's events stored and queued as its commit does (storeImportEvents in its transaction, then schedule). */
+  const storeImportEvents = async (doc: Parameters<WebhooksService['storeImportEvents']>[1]) => {
+    const webhooks = t.app.get(WebhooksService);
+    webhooks.schedule(await t.database.transaction((tx) => webhooks.storeImportEvents(tx, doc)));
+  };
+
   afterAll(async () => {
     await t?.close();
     await receiver.close();
@@ -87,28 +93,31 @@ describe('webhooks', () => {
     });
   });
 
-  describe('an import whose events were not stored after its commit (its worker died there)', () => {
-    it('stores and delivers them once when its job runs again', async () => {
-      const client = await createWebhookClient(dev, `${receiver.url}/rerun`);
+  describe("an import's events commit with it (an outbox)", () => {
+    it('are stored in its transaction: events that cannot be stored fail the import whole, and its retry stores both once', async () => {
+      const client = await createWebhookClient(dev, `${receiver.url}/outbox`);
       const p = await signUp(t);
       const key = await authorise(p, client);
       const allow = await refuseWebhookDeliveries(t);
-      let doc: Awaited<ReturnType<typeof imported>>;
+      let refused: Awaited<ReturnType<typeof importFile>>;
       try {
-        doc = await imported(t, key, raisingImport(7 * MINUTE));
+        refused = await importFile(t, key, raisingImport(7 * MINUTE));
       } finally {
         await allow();
       }
-      expect(doc.classDeltas).toEqual([expect.objectContaining({ set: 'vfClass', new: 'SIENNA_I' })]);
+      // Nothing of it was kept: no score, no raised class, no delivery (before, the import committed and its events were lost).
+      expect(refused.status).toBe(500);
+      expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(0);
       expect(await deliveriesOf(t, client)).toEqual([]);
-      // The redelivered job finds the import completed: it stores the events the dead run did not, and only those.
-      const imports = t.app.get(ImportsService);
-      expect((await imports.runQueued(doc.importID, () => undefined))?.importID).toBe(doc.importID);
-      await imports.runQueued(doc.importID, () => undefined);
+
+      const doc = await imported(t, key, raisingImport(7 * MINUTE));
+      expect(doc.classDeltas).toEqual([expect.objectContaining({ set: 'vfClass', new: 'SIENNA_I' })]);
+      // A redelivered job finds the import completed: its events were stored with it, and are not stored again.
+      await t.app.get(ImportsService).runQueued(doc.importID, () => undefined);
       const rows = await settledDeliveries(t, client, 1);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'delivered', payload: { type: 'class-update/v1', content: { userID: p.user.id, new: 'SIENNA_I' } } });
-      expect(receiver.received.filter((r) => r.path === '/rerun')).toHaveLength(1);
+      expect(receiver.received.filter((r) => r.path === '/outbox')).toHaveLength(1);
     });
   });
 
@@ -214,7 +223,7 @@ describe('webhooks', () => {
       outOfHuman: 'HARD CLEAR',
       achieved,
     });
-    await t.app.get(WebhooksService).afterImport({
+    await storeImportEvents({
       importID: 'hand-made-import',
       userID: p.user.id,
       classDeltas: [],
@@ -252,7 +261,7 @@ describe('webhooks', () => {
     expect(bodies).toHaveLength(2);
 
     // The same document again (a redelivered import job): no second delivery.
-    await t.app.get(WebhooksService).afterImport({
+    await storeImportEvents({
       importID: 'hand-made-import',
       userID: p.user.id,
       classDeltas: [],
