@@ -473,6 +473,15 @@ async function soak(d: Deployment, load: Load, minutes: number): Promise<boolean
   checks.push(...storage, await waitForWebhooks(d, load));
   checks.push({ name: 'accepted imports settled', ok: settled, detail: `${load.pending.size} pending at the end` });
   printTable([{ name: `soak ${minutes} min`, checks }]);
+  // Reads on the replica: each API process's readiness counts the statements its replicas answered.
+  for (const api of d.apis) {
+    const ready = (await fetch(`${api.url}/api/v1/status/ready`)
+      .then((r) => r.json())
+      .catch(() => ({}))) as { replicas?: { state: string; reads: number }[] };
+    console.log(`soak: ${api.name}: statements answered by the replica: ${(ready.replicas ?? []).map((r) => `${r.reads} (${r.state})`).join(', ') || 'none'}`);
+  }
+  const reads = load.windows.reduce((n, w) => n + w.outcomes.filter((o) => o.op === 'read' && o.status === 200).length, 0);
+  console.log(`soak: ${reads} read requests answered 200 (the load's reads; the players' own reads after their writes read the primary)`);
   const requests = samples.reduce((n, s) => n + s.requests, 0);
   console.log(`soak: ${requests} requests, ${load.all.hooks} hook answers, ${load.all.accepted} imports accepted, ${load.all.scoresAnswered} scores answered`);
   console.log(JSON.stringify({ samples }, null, 0));
