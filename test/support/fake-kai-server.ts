@@ -34,6 +34,8 @@ export interface FakeKaiServer {
   switches: FakeKaiSwitches;
   /** Adds plays, newest last (pages serve them newest first). */
   addPlays(game: 'iidx' | 'sdvx', plays: Record<string, unknown>[]): void;
+  /** Removes every play of the game (a bench's next round serves new ones). */
+  clearPlays(game: 'iidx' | 'sdvx'): void;
   /** The IIDX profile's dans (indices) and SDVX's skill_level. */
   profile: { iidx: { sp: number | null; dp: number | null }; sdvx: { skill_level: number | null } };
   /** Play history requests served (page count), token requests by grant. */
@@ -153,6 +155,7 @@ export async function startFakeKaiServer(options: { pageSize?: number } = {}): P
     profile,
     stats,
     addPlays: (game, list) => void plays[game].push(...list),
+    clearPlays: (game) => void (plays[game].length = 0),
     issueCode: () => {
       const code = `code-${++counter}`;
       codes.add(code);
