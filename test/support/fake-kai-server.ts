@@ -13,6 +13,8 @@ export interface FakeKaiSwitches {
   crossOriginNext?: boolean;
   /** play_history's first page links to itself. */
   selfLoop?: boolean;
+  /** 500 on this page number (1-based), every time: a sync that fails mid-way. */
+  page500?: number;
   /** 401 on this page number (1-based), once. */
   unauthorizedOnPage?: number;
   /** 401 on every page (even after a re-auth). */
@@ -127,6 +129,7 @@ export async function startFakeKaiServer(options: { pageSize?: number } = {}): P
             return json(res, 401, { error: 'unauthorized' });
           }
           if (!auth || !tokens.has(auth)) return json(res, 401, { error: 'unauthorized' });
+          if (switches.page500 === page) return json(res, 500, { error: 'down' });
           if (switches.pageDelayMs) await new Promise((r) => setTimeout(r, switches.pageDelayMs));
           if (switches.nonJsonPage) {
             res.writeHead(200, { 'content-type': 'text/html' });
