@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { crowdImportBench } from './crowd-import.bench.js';
+import { fromApiBench } from './from-api.bench.js';
 import { hooksBench } from './hooks.bench.js';
 import { importBench } from './import.bench.js';
 import { readsBench } from './reads.bench.js';
@@ -17,6 +18,7 @@ const SUITES: Record<string, () => Promise<string>> = {
   targets: targetsBench,
   'crowd-import': crowdImportBench,
   replicas: replicasBench,
+  'from-api': fromApiBench,
 };
 
 /** `npm run bench [-- suite ...]`: runs the named suites (all by default) and prints Markdown tables for BENCHMARKS.md. */

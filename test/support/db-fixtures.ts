@@ -277,6 +277,25 @@ export async function refuseWebhookDeliveries(s: Store): Promise<() => Promise<v
   };
 }
 
+/**
+ * Makes every transaction that inserts a score fail at its COMMIT (a deferred constraint trigger
+ * that raises), after everything in it ran: as a database that fails the commit. Returns its removal.
+ */
+export async function refuseCommitsWritingScores(s: Store): Promise<() => Promise<void>> {
+  const table = sql.raw(`"${getTableName(schema.scores)}"`);
+  const db = dbOf(s);
+  await db.execute(
+    sql`CREATE FUNCTION test_refuse_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'test: the commit is refused'; END $$`,
+  );
+  await db.execute(
+    sql`CREATE CONSTRAINT TRIGGER test_refuse_commit AFTER INSERT ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_commit()`,
+  );
+  return async () => {
+    await db.execute(sql`DROP TRIGGER test_refuse_commit ON ${table}`);
+    await db.execute(sql`DROP FUNCTION test_refuse_commit()`);
+  };
+}
+
 /** Adds a CHECK on folders that refuses this title (the seed checks pass it: only the write fails). Returns its removal. */
 export async function forbidFolderTitle(s: Store, title: string): Promise<() => Promise<void>> {
   const table = sql.raw(`"${getTableName(schema.folders)}"`);

@@ -13,6 +13,8 @@ export interface FakeKaiSwitches {
   crossOriginNext?: boolean;
   /** play_history's first page links to itself. */
   selfLoop?: boolean;
+  /** 500 on this page number (1-based), every time: a sync that fails mid-way. */
+  page500?: number;
   /** 401 on this page number (1-based), once. */
   unauthorizedOnPage?: number;
   /** 401 on every page (even after a re-auth). */
@@ -34,6 +36,8 @@ export interface FakeKaiServer {
   switches: FakeKaiSwitches;
   /** Adds plays, newest last (pages serve them newest first). */
   addPlays(game: 'iidx' | 'sdvx', plays: Record<string, unknown>[]): void;
+  /** Removes every play of the game (a bench's next round serves new ones). */
+  clearPlays(game: 'iidx' | 'sdvx'): void;
   /** The IIDX profile's dans (indices) and SDVX's skill_level. */
   profile: { iidx: { sp: number | null; dp: number | null }; sdvx: { skill_level: number | null } };
   /** Play history requests served (page count), token requests by grant. */
@@ -125,6 +129,7 @@ export async function startFakeKaiServer(options: { pageSize?: number } = {}): P
             return json(res, 401, { error: 'unauthorized' });
           }
           if (!auth || !tokens.has(auth)) return json(res, 401, { error: 'unauthorized' });
+          if (switches.page500 === page) return json(res, 500, { error: 'down' });
           if (switches.pageDelayMs) await new Promise((r) => setTimeout(r, switches.pageDelayMs));
           if (switches.nonJsonPage) {
             res.writeHead(200, { 'content-type': 'text/html' });
@@ -153,6 +158,7 @@ export async function startFakeKaiServer(options: { pageSize?: number } = {}): P
     profile,
     stats,
     addPlays: (game, list) => void plays[game].push(...list),
+    clearPlays: (game) => void (plays[game].length = 0),
     issueCode: () => {
       const code = `code-${++counter}`;
       codes.add(code);

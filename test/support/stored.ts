@@ -241,6 +241,16 @@ export async function importRows(s: Store, where: { userID?: number; importType?
   return dbOf(s).select().from(schema.imports).where(whereOf(schema.imports, where)).orderBy(asc(schema.imports.timeQueued), asc(schema.imports.importID));
 }
 
+/** The state of the user's last successful sync of an api/ import type (its cursor, importID and syncedAt), or undefined before the first. */
+export async function storedSyncState(s: Store, userID: number, importType: string) {
+  const t = schema.fromApiSyncState;
+  const [row] = await dbOf(s)
+    .select()
+    .from(t)
+    .where(and(eq(t.userID, userID), eq(t.importType, importType)));
+  return row;
+}
+
 /** The user's import lock (held while an import writes their scores), or undefined. */
 export async function importLock(s: Store, userID: number) {
   const [row] = await dbOf(s).select().from(schema.importLocks).where(eq(schema.importLocks.userID, userID));
