@@ -3,20 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
 import { createApp } from '../src/app.factory.js';
 import { randomHex } from '../src/common/crypto.js';
-import { PERMISSIONS } from '../src/common/permissions.js';
 import { loadConfig } from '../src/config/app-config.js';
-import type { Database } from '../src/database/database.js';
 import { charts } from '../src/database/schema.js';
 import { convertKaiSdvx } from '../src/imports/import-types/api-kai/convert.js';
 import { InlineImportQueue } from '../src/imports/import-queue.js';
-import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
-import { UsersRepository } from '../src/repositories/users.repository.js';
 import { kaiEnv, startFakeKaiServer } from '../test/support/fake-kai-server.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
-import { benchDatabases, table, timed } from './support.js';
+import { benchDatabases, newUser, table, timed } from './support.js';
 
 const PLAYS = Number(process.env.BENCH_FROM_API_PLAYS ?? 10_000);
 const PAGE_SIZE = Number(process.env.BENCH_FROM_API_PAGE_SIZE ?? 100);
@@ -65,17 +60,6 @@ function batchManualOf(plays: Record<string, unknown>[]): string {
     return converted.element;
   });
   return JSON.stringify({ meta: { game: 'sdvx', playtype: 'Single', service: 'FLO', version: VERSION }, scores });
-}
-
-async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
-  const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
-  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
-    userID: user.id,
-    identifier: 'bench',
-    permissions: [...PERMISSIONS],
-    fromAPIClient: null,
-  });
-  return { id: user.id, token };
 }
 
 interface Answer {

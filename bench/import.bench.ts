@@ -2,9 +2,6 @@ import type { INestApplication } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
-import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
-import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
-import { PERMISSIONS } from '../src/common/permissions.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import type { Database } from '../src/database/database.js';
 import { charts, scores } from '../src/database/schema.js';
@@ -12,9 +9,8 @@ import { InlineImportQueue } from '../src/imports/import-queue.js';
 import { ImportPipeline } from '../src/imports/import-pipeline.js';
 import { ChartMatchRepository } from '../src/repositories/chart-match.repository.js';
 import { findGpt } from '../src/game-support/registry.js';
-import { UsersRepository } from '../src/repositories/users.repository.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
-import { benchDatabases, table, timed } from './support.js';
+import { benchDatabases, newUser, table, timed } from './support.js';
 
 /** The tables whose triggers notify read changes (drizzle/0021_read_changes.sql). */
 const NOTIFYING_TABLES = [
@@ -56,17 +52,6 @@ function batchManual(n: number, targets: { inGameID: number; difficulty: string 
       };
     }),
   };
-}
-
-async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
-  const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
-  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
-    userID: user.id,
-    identifier: 'bench',
-    permissions: [...PERMISSIONS],
-    fromAPIClient: null,
-  });
-  return { id: user.id, token };
 }
 
 /**

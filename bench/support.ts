@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
+import { PERMISSIONS } from '../src/common/permissions.js';
 import { Database } from '../src/database/database.js';
+import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
+import { UsersRepository } from '../src/repositories/users.repository.js';
 import { randomHex } from '../src/common/crypto.js';
 import { PROJECT_ROOT } from '../src/common/project-root.js';
 
@@ -102,4 +106,16 @@ export function serve(args: string[], env: Record<string, string>, port?: number
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+}
+
+/** A user with an API key holding every permission, made through the repositories (no HTTP). */
+export async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
+  const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
+  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
+    userID: user.id,
+    identifier: 'bench',
+    permissions: [...PERMISSIONS],
+    fromAPIClient: null,
+  });
+  return { id: user.id, token };
 }

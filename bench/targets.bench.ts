@@ -2,17 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
-import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
-import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
-import { PERMISSIONS } from '../src/common/permissions.js';
 import { computeGoalID } from '../src/common/canonical-json.js';
 import { insertRows } from '../src/database/bulk-write.js';
 import { queryRows, type Database } from '../src/database/database.js';
 import { charts, folderCharts, folders, goals, quests } from '../src/database/schema.js';
 import { InlineImportQueue } from '../src/imports/import-queue.js';
-import { UsersRepository } from '../src/repositories/users.repository.js';
 import { loadSdvxCatalog } from './catalog-fixture.js';
-import { benchDatabases, table, timed } from './support.js';
+import { benchDatabases, newUser, table, timed } from './support.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCORES = env('BENCH_TARGETS_SCORES', 1000);
@@ -50,17 +46,6 @@ function batchManual(n: number, targets: Target[], round: number) {
       };
     }),
   };
-}
-
-async function newUser(database: Database, name: string): Promise<{ id: number; token: string }> {
-  const user = await database.transaction((tx) => new UsersRepository(database).insert({ username: name, email: `${name}@bench.test`, passwordHash: 'x' }, tx));
-  const { token } = await new ApiKeysService(new ApiKeysRepository(database)).issue({
-    userID: user.id,
-    identifier: 'bench',
-    permissions: [...PERMISSIONS],
-    fromAPIClient: null,
-  });
-  return { id: user.id, token };
 }
 
 /**

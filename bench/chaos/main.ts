@@ -7,7 +7,7 @@ import { Redis as IORedis } from 'ioredis';
 import { freePort, killAll, NodeProcess, Postgres, Redis, ROOT, sleep, tempBase } from './cluster.js';
 import { lockCheck, query, storageChecks, webhookCheck, type Check, type ReceivedWebhook } from './checks.js';
 import { diskFaults, type DiskFaultResult } from './disk.js';
-import { Load, percentile, type Chart, type Player, type Window } from './load.js';
+import { Load, percentile, Window, type Chart, type Player } from './load.js';
 
 /**
  * `npm run chaos` (every fault), `npm run chaos -- --short` (CI's subset), `npm run chaos -- --soak [minutes]`
@@ -488,17 +488,17 @@ async function soak(d: Deployment, load: Load, minutes: number): Promise<boolean
   return checks.every((c) => c.ok);
 }
 
-function mergeWindows(windows: Window[]): Window {
-  const merged = load0.window('all');
+function mergeWindows(windows: readonly Window[]): Window {
+  // Not one of the load's windows: the list being merged may be the load's own.
+  const merged = new Window('all');
+  // One by one: a soak's windows hold over 100,000 outcomes, past what a spread's arguments can carry.
   for (const w of windows) {
-    merged.outcomes.push(...w.outcomes);
-    merged.accepted.push(...w.accepted);
-    merged.hooks.push(...w.hooks);
+    for (const o of w.outcomes) merged.outcomes.push(o);
+    for (const a of w.accepted) merged.accepted.push(a);
+    for (const h of w.hooks) merged.hooks.push(h);
   }
   return merged;
 }
-
-let load0: Load;
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error('dist/ is missing: npm run build');
@@ -511,7 +511,6 @@ async function main() {
     );
     const players = await setupPlayers(d, SOAK ? 24 : 16);
     const load = new Load(() => d.liveApis(), players, await sdvxCharts(), { concurrency: SOAK ? 8 : 6, scoresPerFile: 20, maxPendingImports: 6 });
-    load0 = load;
     load.window('warm-up');
     load.start();
     await sleep(3000);

@@ -1,30 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { startFakeKaiServer, kaiEnv, type FakeKaiServer } from '../support/fake-kai-server.js';
+import { kaiEnv, kaiIidxPlays, startFakeKaiServer, type FakeKaiServer } from '../support/fake-kai-server.js';
 import { loadFixtureCatalog, player, type Player } from '../support/imports.js';
 import { bearer } from '../support/users.js';
 
 const CATALOG = path.resolve('test/fixtures/imports/fervidex/catalog');
 
-let minute = 0;
-/** An IIDX play on the fixture catalog's 28001 (version 28), later with each call. */
-function iidxPlay(extra: Record<string, unknown> = {}) {
-  minute++;
-  return {
-    music_id: 28001,
-    play_style: 'SINGLE',
-    difficulty: 'ANOTHER',
-    version_played: 28,
-    lamp: 5,
-    ex_score: 1500 + minute,
-    miss_count: 12,
-    fast_count: 20,
-    slow_count: 31,
-    timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
-    ...extra,
-  };
-}
+/** IIDX plays on the fixture catalog's 28001 ANOTHER (version 28), later with each call. */
+const iidxPlay = kaiIidxPlays();
 
 describe('POST /import/from-api and the KAI links (FLO against a local fake)', () => {
   let t: TestApp;

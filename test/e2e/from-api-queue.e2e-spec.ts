@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { IMPORT_QUEUE_NAME, type ImportJobData } from '../../src/imports/bullmq-import-queue.js';
 import type { ImportWorker } from '../../src/imports/import-worker.js';
 import { createTestApp, usingRedis, type TestApp } from '../support/app.js';
-import { kaiEnv, startFakeKaiServer, type FakeKaiServer } from '../support/fake-kai-server.js';
+import { kaiEnv, kaiIidxPlays, startFakeKaiServer, type FakeKaiServer } from '../support/fake-kai-server.js';
 import { startImportWorker } from '../support/import-worker.js';
 import { loadFixtureCatalog, player, type Player } from '../support/imports.js';
 import { refuseCommitsWritingScores } from '../support/db-fixtures.js';
@@ -21,24 +21,16 @@ import { bearer } from '../support/users.js';
 const CATALOG = path.resolve('test/fixtures/imports/fervidex/catalog');
 const IMPORT_TYPE = 'api/flo-iidx';
 
-let minute = 0;
-/** An IIDX play on the fixture catalog's 28001 ANOTHER (version 28), later with each call. */
-function iidxPlay() {
-  minute++;
-  return {
-    music_id: 28001,
-    play_style: 'SINGLE',
-    difficulty: 'ANOTHER',
-    version_played: 28,
-    lamp: 5,
-    ex_score: 1500 + minute,
-    miss_count: 12,
-    fast_count: 20,
-    slow_count: 31,
-    timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
-  };
-}
-const plays = (n: number) => Array.from({ length: n }, iidxPlay);
+/** IIDX plays on the fixture catalog's 28001 ANOTHER (version 28), later with each call. */
+const iidxPlay = kaiIidxPlays();
+/** The newest play's timestamp made so far: a successful sync's cursor. */
+let newest = '';
+const plays = (n: number) =>
+  Array.from({ length: n }, () => {
+    const play = iidxPlay();
+    newest = String(play.timestamp);
+    return play;
+  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(condition: () => Promise<boolean>) {
@@ -143,7 +135,7 @@ async function until(condition: () => Promise<boolean>) {
       expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(5);
       expect(await storedSyncState(t, p.user.id, IMPORT_TYPE)).toMatchObject({
         importID,
-        cursor: { timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() },
+        cursor: { timestamp: newest },
       });
 
       // Again with nothing new: one page, and the document says why it brought nothing.
@@ -192,7 +184,7 @@ async function until(condition: () => Promise<boolean>) {
       expect(await countRows(t, 'scores', { userID: p.user.id })).toBe(7);
       expect(await storedSyncState(t, p.user.id, IMPORT_TYPE)).toMatchObject({
         importID: resumed.body.import.importID,
-        cursor: { timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() },
+        cursor: { timestamp: newest },
       });
     }, 60_000);
 

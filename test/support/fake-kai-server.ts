@@ -182,3 +182,27 @@ export function kaiEnv(prefix: 'FLO' | 'EAG' | 'MIN', fake: FakeKaiServer, redir
     [`${prefix}_REDIRECT_URI`]: `${redirectUri}/${prefix.toLowerCase()}`,
   };
 }
+
+/**
+ * Makes KAI IIDX plays on chart 28001 SP ANOTHER (version 28; in the fervidex fixture catalog), each
+ * a minute after the last from 2026-01-01 and with one more EX score; `extra` overrides fields.
+ */
+export function kaiIidxPlays(): (extra?: Record<string, unknown>) => Record<string, unknown> {
+  let minute = 0;
+  return (extra = {}) => {
+    minute++;
+    return {
+      music_id: 28001,
+      play_style: 'SINGLE',
+      difficulty: 'ANOTHER',
+      version_played: 28,
+      lamp: 5,
+      ex_score: 1500 + minute,
+      miss_count: 12,
+      fast_count: 20,
+      slow_count: 31,
+      timestamp: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+      ...extra,
+    };
+  };
+}
