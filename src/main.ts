@@ -14,7 +14,7 @@ await runMain(async () => {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, { replicas: true });
   await database.migrate();
-  const redis = config.REDIS_URL ? await RedisConnections.connect(config.REDIS_URL) : null;
+  const redis = config.REDIS_URL ? await RedisConnections.connect(config.REDIS_URL, { onWait: (message) => console.warn(message) }) : null;
   // Workers must reach the database too: with the embedded one (this process's alone) imports stay in-process.
   const importQueue: ImportQueue =
     redis && database.kind === 'postgres' ? new BullmqImportQueue(redis.ioredis, config.REDIS_KEY_PREFIX) : new InlineImportQueue();

@@ -29,7 +29,7 @@ await runMain(async () => {
   const log = destination ? pino(logOptions, destination) : pino(logOptions);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const redis = await RedisConnections.connect(config.REDIS_URL);
+  const redis = await RedisConnections.connect(config.REDIS_URL, { onWait: (message) => log.warn(message) });
   // POST /admin/change-log-level on any API process reaches this worker through Redis.
   const logLevel = new LogLevelSwitch(() => log, config.LOG_LEVEL, {
     publisher: redis.rateLimits,

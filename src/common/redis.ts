@@ -4,6 +4,8 @@ import { createClient, type RedisClientType } from 'redis';
 /** How long a rate-limit or session command may take before it fails (and the request goes on without Redis). */
 const COMMAND_TIMEOUT_MS = 500;
 const SESSION_COMMAND_TIMEOUT_MS = 2000;
+/** How long a starting process waits for Redis to answer before it gives up. */
+export const REDIS_START_WAIT_MS = 60_000;
 
 /**
  * A client for the rate limiter (not yet connected): a command fails at once while disconnected
@@ -39,18 +41,46 @@ export class RedisConnections {
     readonly subscriber: Redis,
   ) {}
 
-  static async connect(url: string): Promise<RedisConnections> {
-    const ioredis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
-    await ioredis.connect();
-    const rateLimits = createRateLimitClient(url);
-    await rateLimits.connect();
-    const sessions: RedisClientType = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: SESSION_COMMAND_TIMEOUT_MS } });
-    sessions.on('error', () => undefined); // reconnects on its own; commands fail until then
-    await sessions.connect();
-    const subscriber = new Redis(url, { lazyConnect: true });
-    subscriber.on('error', () => undefined); // reconnects and subscribes again on its own
-    await subscriber.connect();
-    return new RedisConnections(ioredis, rateLimits, sessions, subscriber);
+  /**
+   * Connects every client. Redis unreachable at the start (a process started while Redis restarts)
+   * is waited for, retrying with a growing pause, for up to `waitMs`; then the last error is thrown.
+   */
+  static async connect(url: string, options: { waitMs?: number; onWait?: (message: string) => void } = {}): Promise<RedisConnections> {
+    const until = Date.now() + (options.waitMs ?? REDIS_START_WAIT_MS);
+    for (let pause = 250; ; pause = Math.min(pause * 2, 5000)) {
+      try {
+        return await RedisConnections.connectOnce(url);
+      } catch (err) {
+        if (Date.now() + pause > until) throw err;
+        options.onWait?.(`Redis is not reachable (${(err as Error).message}); trying again in ${pause} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  private static async connectOnce(url: string): Promise<RedisConnections> {
+    const opened: { disconnect: () => unknown }[] = [];
+    try {
+      const ioredis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+      ioredis.on('error', () => undefined); // reconnects on its own; BullMQ reports what it cannot do
+      opened.push(ioredis);
+      await ioredis.connect();
+      const rateLimits = createRateLimitClient(url);
+      opened.push(rateLimits);
+      await rateLimits.connect();
+      const sessions: RedisClientType = createClient({ url, disableOfflineQueue: true, commandOptions: { timeout: SESSION_COMMAND_TIMEOUT_MS } });
+      sessions.on('error', () => undefined); // reconnects on its own; commands fail until then
+      opened.push({ disconnect: () => sessions.isOpen && sessions.destroy() });
+      await sessions.connect();
+      const subscriber = new Redis(url, { lazyConnect: true });
+      subscriber.on('error', () => undefined); // reconnects and subscribes again on its own
+      opened.push(subscriber);
+      await subscriber.connect();
+      return new RedisConnections(ioredis, rateLimits, sessions, subscriber);
+    } catch (err) {
+      for (const client of opened) client.disconnect();
+      throw err;
+    }
   }
 
   async close(): Promise<void> {

@@ -1,13 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFileSync, spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { Redis as IORedis } from 'ioredis';
 import net from 'node:net';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { RedisConnections } from '../../src/common/redis.js';
 import { dependencyUnavailable } from '../../src/common/sql-state.js';
 import { openTestDatabase, usingPostgres } from '../support/app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
+const hasRedisServer = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** The rows of a raw statement's result (node-postgres's shape: these tests run on PostgreSQL). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -86,4 +96,28 @@ describe('lost connections', () => {
     );
     expect(dependencyUnavailable(closed)).toBe(true);
   });
+
+  (hasRedisServer ? it : it.skip)(
+    'a process started while Redis is down waits for it, and gives up after its wait',
+    async () => {
+      const port = await closedPort();
+      const url = `redis://127.0.0.1:${port}`;
+      await expect(RedisConnections.connect(url, { waitMs: 600 })).rejects.toThrow();
+
+      const waits: string[] = [];
+      const connecting = RedisConnections.connect(url, { waitMs: 20_000, onWait: (message) => waits.push(message) });
+      await new Promise((ok) => setTimeout(ok, 1200));
+      const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      try {
+        const redis = await connecting;
+        expect(waits.length).toBeGreaterThan(0);
+        expect(waits[0]).toMatch(/^Redis is not reachable \(.+\); trying again in 250 ms\.$/);
+        expect(await redis.rateLimits.ping()).toBe('PONG');
+        await redis.close();
+      } finally {
+        server.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
 });
