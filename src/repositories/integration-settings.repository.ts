@@ -34,17 +34,9 @@ export class IntegrationSettingsRepository {
     return { cards: row.cards, forceStaticImport: row.forceStaticImport };
   }
 
-  /**
-   * Uses up forceStaticImport: true if it was set (it is now false), false otherwise. One
-   * statement, so two dumps sent at once cannot both use it.
-   */
-  async takeFervidexForceStaticImport(userID: number): Promise<boolean> {
-    const updated = await this.database.db
-      .update(fervidexSettings)
-      .set({ forceStaticImport: false })
-      .where(and(eq(fervidexSettings.userID, userID), eq(fervidexSettings.forceStaticImport, true)))
-      .returning({ userID: fervidexSettings.userID });
-    return updated.length > 0;
+  /** Uses up the Fervidex forceStaticImport (see takeForceStaticImport). */
+  takeFervidexForceStaticImport(userID: number): Promise<boolean> {
+    return this.takeForceStaticImport(fervidexSettings, userID);
   }
 
   /** The user's kshook settings (defaults when never saved). */
@@ -53,13 +45,21 @@ export class IntegrationSettingsRepository {
     return { forceStaticImport: row?.forceStaticImport ?? false };
   }
 
-  /** Uses up the kshook forceStaticImport, as takeFervidexForceStaticImport does: one statement, so two exports sent at once cannot both use it. */
-  async takeKshookSv6cForceStaticImport(userID: number): Promise<boolean> {
+  /** Uses up the kshook forceStaticImport (see takeForceStaticImport). */
+  takeKshookSv6cForceStaticImport(userID: number): Promise<boolean> {
+    return this.takeForceStaticImport(kshookSv6cSettings, userID);
+  }
+
+  /**
+   * Uses up a hook's forceStaticImport: true if it was set (it is now false), false otherwise. One
+   * statement, so two profile dumps sent at once cannot both use it.
+   */
+  private async takeForceStaticImport(table: typeof fervidexSettings | typeof kshookSv6cSettings, userID: number): Promise<boolean> {
     const updated = await this.database.db
-      .update(kshookSv6cSettings)
+      .update(table)
       .set({ forceStaticImport: false })
-      .where(and(eq(kshookSv6cSettings.userID, userID), eq(kshookSv6cSettings.forceStaticImport, true)))
-      .returning({ userID: kshookSv6cSettings.userID });
+      .where(and(eq(table.userID, userID), eq(table.forceStaticImport, true)))
+      .returning({ userID: table.userID });
     return updated.length > 0;
   }
 

@@ -29,13 +29,7 @@ function send(port: number, method: string, path: string, size: number, options:
         headers: { 'Content-Type': options.type, 'Content-Length': size },
         agent: options.close ? false : new http.Agent({ keepAlive: true }),
       },
-      (res) => {
-        outcome.status = res.statusCode;
-        outcome.connection = res.headers.connection;
-        res.on('data', (chunk: Buffer) => (outcome.body += chunk.toString()));
-        res.on('end', settle);
-        res.on('error', (err: NodeJS.ErrnoException) => (outcome.error ??= err.code));
-      },
+      (res) => readAnswer(res, outcome, settle),
     );
     req.on('error', (err: NodeJS.ErrnoException) => {
       outcome.error ??= err.code;
@@ -141,11 +135,7 @@ function deleteWhileReading(port: number, r: BodyRequest): Promise<Outcome> {
     const headers = { ...r.headers, ...(r.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(r.size) }) };
     const req = http.request({ host: '127.0.0.1', port, method: 'DELETE', path: r.path, headers, agent: false }, (res) => {
       answered = true;
-      outcome.status = res.statusCode;
-      outcome.connection = res.headers.connection;
-      res.on('data', (chunk: Buffer) => (outcome.body += chunk.toString()));
-      res.on('end', settle);
-      res.on('error', (err: NodeJS.ErrnoException) => (outcome.error ??= err.code));
+      readAnswer(res, outcome, settle);
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
       outcome.error ??= err.code;
@@ -181,6 +171,15 @@ async function inPool<T>(width: number, jobs: (() => Promise<T>)[]): Promise<T[]
 }
 
 const MB = 1_000_000;
+
+/** Records an answer's status, Connection header and body in `outcome`; `settle` once it has ended. */
+function readAnswer(res: http.IncomingMessage, outcome: Outcome, settle: () => void): void {
+  outcome.status = res.statusCode;
+  outcome.connection = res.headers.connection;
+  res.on('data', (chunk: Buffer) => (outcome.body += chunk.toString()));
+  res.on('end', settle);
+  res.on('error', (err: NodeJS.ErrnoException) => (outcome.error ??= err.code));
+}
 
 describe('early answers to requests with a large unread body', () => {
   let t: TestApp;
