@@ -96,7 +96,10 @@ export async function storageChecks(url: string, w: Window, dependencyDown: { fr
     ok: !bad.length && !unexpected4xx.length,
     detail:
       `${w.outcomes.length} answers, ${count503} × 503, ${lost} connections lost` +
-      (bad.length ? `; ${bad.length} bad, e.g. ${bad[0].op} ${bad[0].status} ${bad[0].message ?? ''}` : '') +
+      (bad.length
+        ? `; ${bad.length} bad, e.g. ${bad[0].op} ${bad[0].status} ${bad[0].message ?? ''} (${bad[0].at - (dependencyDown?.to ?? bad[0].at)} ms after ready` +
+          `${bad[0].requestId ? `, request ${bad[0].requestId}` : ''})`
+        : '') +
       (unexpected4xx.length
         ? `; ${unexpected4xx.length} unexpected 4xx, e.g. ${unexpected4xx[0].op} ${unexpected4xx[0].status} ${unexpected4xx[0].message ?? ''}`
         : ''),

@@ -56,7 +56,7 @@ export class NodeProcess {
     readonly kind: 'api' | 'worker' | 'embedded',
     private readonly script: string,
     readonly env: Record<string, string>,
-    private readonly logFile: string,
+    readonly logFile: string,
     readonly port?: number,
   ) {}
 

@@ -28,7 +28,14 @@ interface Answer {
   message?: string;
 }
 
-export async function diskFaults(options: { short: boolean; base: string; catalog: string; log: (line: string) => void }): Promise<DiskFaultResult[]> {
+export async function diskFaults(options: {
+  short: boolean;
+  base: string;
+  catalog: string;
+  log: (line: string) => void;
+  /** Which of the two faults to run (`--only`). */
+  wanted: (name: string) => boolean;
+}): Promise<DiskFaultResult[]> {
   const { base, log } = options;
   const mount = path.join(base, 'embedded');
   fs.mkdirSync(mount);
@@ -136,7 +143,7 @@ export async function diskFaults(options: { short: boolean; base: string; catalo
 
     const baseline = await burst(10);
 
-    if (slow) {
+    if (slow && options.wanted('slow disk (embedded)')) {
       log('fault: slow disk (embedded DATA_DIR)');
       const pid = server.pid;
       fs.writeFileSync(control, '20000');
@@ -170,7 +177,7 @@ export async function diskFaults(options: { short: boolean; base: string; catalo
       }
     }
 
-    if (mounted && server.alive) {
+    if (mounted && server.alive && options.wanted('full disk (embedded)')) {
       log('fault: full disk (embedded DATA_DIR)');
       const pid = server.pid;
       const filler = path.join(mount, 'filler');

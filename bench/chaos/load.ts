@@ -16,6 +16,8 @@ export interface Outcome {
   at: number;
   api: string;
   message?: string;
+  /** The server's X-Request-Id of a 5xx answer: its log line says the cause. */
+  requestId?: string;
 }
 
 export interface Player {
@@ -138,6 +140,7 @@ export class Load {
     let status: number;
     let body: unknown;
     let message: string | undefined;
+    let requestId: string | undefined;
     try {
       const res = await fetch(api + path, { ...init, signal: AbortSignal.timeout(30_000) });
       status = res.status;
@@ -147,13 +150,14 @@ export class Load {
       } catch {
         body = text;
       }
+      if (status >= 500) requestId = res.headers.get('x-request-id') ?? undefined;
       if (status >= 400)
         message = typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : String(text).slice(0, 200);
     } catch (err) {
       status = 0;
       message = (err as Error).cause ? String((err as { cause: unknown }).cause) : (err as Error).message;
     }
-    const outcome: Outcome = { op, status, ms: Date.now() - at, at, api, ...(message ? { message } : {}) };
+    const outcome: Outcome = { op, status, ms: Date.now() - at, at, api, ...(message ? { message } : {}), ...(requestId ? { requestId } : {}) };
     this.current?.outcomes.push(outcome);
     this.all.outcomes++;
     return { status, body };

@@ -11,7 +11,7 @@ import { Load, percentile, Window, type Chart, type Player } from './load.js';
 
 /**
  * `npm run chaos` (every fault), `npm run chaos -- --short` (CI's subset), `npm run chaos -- --soak [minutes]`
- * (the load without faults). See RELIABILITY.md for what it checks and the figures of its runs.
+ * (the load without faults), `--only <text>` (the faults whose name contains it). See RELIABILITY.md for what it checks and the figures of its runs.
  */
 
 const args = process.argv.slice(2);
@@ -19,6 +19,9 @@ const SHORT = args.includes('--short');
 const SOAK = args.includes('--soak');
 const SOAK_MINUTES = SOAK ? Number(args[args.indexOf('--soak') + 1]) || 30 : 0;
 const KEEP = args.includes('--keep');
+/** `--only <text>`: only the faults whose name contains the text (to reproduce one fault quickly). */
+const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1]?.toLowerCase() : undefined;
+const wanted = (name: string) => !ONLY || name.toLowerCase().includes(ONLY);
 
 /** How long a process may take to answer ready again once its fault is over, and a killed worker's import to complete. */
 const READY_WITHIN_MS = 30_000;
@@ -282,7 +285,27 @@ async function runFault(
   // Each fault's verdict as soon as it is known: a run cut short still leaves its figures.
   log(`${name}: ${checks.every((c) => c.ok) ? 'passed' : 'FAILED'}${recoveryMs !== undefined ? `, recovered in ${(recoveryMs / 1000).toFixed(1)} s` : ''}`);
   for (const c of checks) log(`  ${c.ok ? 'pass' : 'FAIL'} ${c.name}: ${c.detail}`);
+  for (const c of checks.filter((c) => !c.ok)) for (const line of serverCauses(d, c.detail)) log(`    ${line}`);
   return result;
+}
+
+/** The API's log of a request a failed check names (`request <id>`): the error and its causes, which the client never sees. */
+function serverCauses(d: Deployment, detail: string): string[] {
+  const id = /request ([0-9a-f-]{36})/.exec(detail)?.[1];
+  if (!id) return [];
+  for (const api of d.apis) {
+    const text = fs.existsSync(api.logFile) ? fs.readFileSync(api.logFile, 'utf8') : '';
+    const line = text.split('\n').find((l) => l.includes(id) && l.includes('"level":50'));
+    if (!line) continue;
+    let msg = line;
+    try {
+      msg = String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+    } catch {
+      // Not JSON: the line as it is.
+    }
+    return [`${api.name} logged: ${msg.split('\n')[0].slice(0, 300)}`, ...msg.split('\n').filter((l) => l.startsWith('caused by'))];
+  }
+  return [`no log line of request ${id}`];
 }
 
 async function waitForWebhooks(d: Deployment, load: Load): Promise<Check> {
@@ -519,18 +542,22 @@ async function main() {
     } else {
       const results: FaultResult[] = [];
       const steps = SHORT ? (['matching', 'written', 'committed'] as const) : STEPS;
-      for (const step of steps) results.push(await runFault(d, load, `kill -9 worker: ${step}`, () => killWorkerAt(d, load, step)));
-      results.push(await runFault(d, load, 'kill -9 API under load', () => killApi(d)));
-      results.push(await runFault(d, load, 'Redis restart', () => restartRedis(d)));
-      results.push(await runFault(d, load, 'PostgreSQL primary restart', () => restartPrimary(d)));
-      results.push(await runFault(d, load, 'replica stopped', () => stopReplica(d)));
-      if (!SHORT) results.push(await runFault(d, load, 'replica lagging', () => lagReplica(d)));
-      results.push(await runFault(d, load, 'combined: worker + API + Redis', () => combined(d, load)));
+      const faults: [string, () => ReturnType<Parameters<typeof runFault>[3]>][] = [
+        ...steps.map((step) => [`kill -9 worker: ${step}`, () => killWorkerAt(d, load, step)] as [string, () => ReturnType<typeof killWorkerAt>]),
+        ['kill -9 API under load', () => killApi(d)],
+        ['Redis restart', () => restartRedis(d)],
+        ['PostgreSQL primary restart', () => restartPrimary(d)],
+        ['replica stopped', () => stopReplica(d)],
+        ...(SHORT ? [] : [['replica lagging', () => lagReplica(d)] as [string, () => ReturnType<typeof lagReplica>]]),
+        ['combined: worker + API + Redis', () => combined(d, load)],
+      ];
+      for (const [name, inject] of faults.filter(([name]) => wanted(name))) results.push(await runFault(d, load, name, inject));
       await load.stop();
       await load.settle(IMPORT_RECOVERY_WITHIN_MS * 2);
       const between = mergeWindows(load.windows.filter((w) => w.name === 'warm-up' || w.name.endsWith('(after)')));
       results.push({ name: 'load between faults', checks: [...(await storageChecks(d.primary.url, between, undefined)), await lockCheck(d.primary.url)] });
-      const disk: DiskFaultResult[] = await diskFaults({ short: SHORT, base: d.base, catalog: CATALOG, log });
+      const disk: DiskFaultResult[] =
+        wanted('slow disk (embedded)') || wanted('full disk (embedded)') ? await diskFaults({ short: SHORT, base: d.base, catalog: CATALOG, log, wanted }) : [];
       results.push(...disk);
       printTable(results);
       const checks = results.flatMap((r) => r.checks);

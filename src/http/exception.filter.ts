@@ -64,6 +64,22 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 const UNREADABLE_VALUE = '22P02';
 
 /**
+ * An error for the log: its stack, then each cause's message and code (Drizzle wraps the driver's
+ * error, whose SQLSTATE or errno says what failed).
+ */
+export function withCauses(exception: unknown): string {
+  const lines = [exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)];
+  let e = (exception as { cause?: unknown } | null | undefined)?.cause;
+  for (let depth = 0; e && depth < 4; depth++, e = (e as { cause?: unknown }).cause) {
+    const { message, code } = e as { message?: unknown; code?: unknown };
+    lines.push(
+      `caused by: ${typeof message === 'string' ? message : String(e)}${typeof code === 'string' || typeof code === 'number' ? ` (code ${code})` : ''}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
  * Turns every error into the response shape of the configured envelope. Client mistakes keep
  * their 4xx (including body-parser and upload errors); only real faults become 500.
  */
@@ -82,7 +98,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const described = this.describe(exception);
     const { status } = described;
     const message = exception instanceof BodyValidationException && req ? explainBodyValidation(described.message, req) : described.message;
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (status >= 500) this.logger.error(withCauses(exception));
     if (res.headersSent) return;
     if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     // A dependency that is down (or the process not ready) is expected back shortly.

@@ -107,6 +107,35 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
   } finally {
     clearInterval(timer);
     // A failed callback's transaction rolled back, and its release with it.
-    if (!(succeeded && releasedInTransaction)) await database.db.delete(importLocks).where(mine);
+    if (!(succeeded && releasedInTransaction)) await release(database, mine, succeeded);
+  }
+}
+
+/** How often, and how long apart, a release that failed (the database unreachable) is tried again in the background. */
+const RELEASE_RETRIES = 12;
+const RELEASE_RETRY_MS = 2_500;
+
+/**
+ * Deletes the lock after the callback. When the database does not answer (the reason the callback
+ * failed, usually), the callback's own error is what the caller sees, not the release's, and the
+ * release is tried again in the background until the database is back: the player's next import
+ * is not refused for LOCK_STALE_MS. (A success whose release fails throws: its caller must know.)
+ */
+async function release(database: Database, mine: ReturnType<typeof and>, succeeded: boolean): Promise<void> {
+  try {
+    await database.db.delete(importLocks).where(mine);
+  } catch (err) {
+    if (succeeded) throw err;
+    void (async () => {
+      for (let i = 0; i < RELEASE_RETRIES; i++) {
+        await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS).unref());
+        try {
+          await database.db.delete(importLocks).where(mine);
+          return;
+        } catch {
+          // Still unreachable: the next try, then the heartbeat's staleness frees it.
+        }
+      }
+    })();
   }
 }

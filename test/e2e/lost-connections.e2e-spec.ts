@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { RedisConnections } from '../../src/common/redis.js';
 import { dependencyUnavailable } from '../../src/common/sql-state.js';
+import { withUserLock } from '../../src/scoring/import-lock.js';
 import { openTestDatabase, usingPostgres } from '../support/app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -77,6 +78,48 @@ describe('lost connections', () => {
       await drop();
     }
   });
+
+  (usingPostgres ? it : it.skip)(
+    "an import lock whose release fails while the database is away is released once it is back, and the caller sees the import's own error",
+    async () => {
+      const { database, url, drop } = await openTestDatabase();
+      const name = new URL(url!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const [{ id }] = rowsOf<{ id: number }>(
+          await database.db.execute(
+            sql`INSERT INTO users (username, username_lowercase, about, social_media, join_date, last_seen) VALUES ('lockee', 'lockee', '', '{}', 0, 0) RETURNING id`,
+          ),
+        );
+        const failure = await withUserLock(database, id, 'import-1', async () => {
+          // The database goes away under the import: no new connection is allowed, every open one is ended.
+          await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+          await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+          await new Promise((ok) => setTimeout(ok, 300));
+          throw new Error('the import failed');
+        }).then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        // Not the release's connection error: the import's own.
+        expect((failure as Error).message).toBe('the import failed');
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        // Retried in the background (every 2.5 s), long before the lock would go stale (30 s).
+        let held = 1;
+        for (let i = 0; i < 40 && held; i++) {
+          await new Promise((ok) => setTimeout(ok, 250));
+          held = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM import_locks WHERE user_id = ${id}`))[0].n;
+        }
+        expect(held).toBe(0);
+      } finally {
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await admin.end();
+        await drop();
+      }
+    },
+    30_000,
+  );
 
   (REDIS_URL ? it : it.skip)("Redis clients' errors while disconnected are dependency failures", async () => {
     const offline = new IORedis(REDIS_URL!, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 0 });
