@@ -3,7 +3,8 @@ import { Catch } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { formatBytes, formatLimit } from '../common/bytes.js';
-import { dependencyUnavailable, sqlState } from '../common/sql-state.js';
+import { dependencyUnavailable, storageFull } from '../common/dependency-failure.js';
+import { sqlState } from '../common/sql-state.js';
 import { explainBodyValidation } from './body-type.js';
 import { errorBody, type EnvelopeMode } from './envelope.js';
 import { describeJson, LIMIT_SETTING } from './json-body.js';
@@ -140,6 +141,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (UNSTORABLE_TEXT.has(state)) return { status: 400, message: 'The request contains a NUL character, which is not allowed.' };
     if (state === UNREADABLE_VALUE)
       return { status: 400, message: 'The request contains a value the database cannot read (for example text with a lone surrogate).' };
+    if (storageFull(exception))
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        message: "The service cannot save anything right now: its database's disk is full. Nothing was saved; try again later.",
+      };
     if (dependencyUnavailable(exception))
       return {
         status: HttpStatus.SERVICE_UNAVAILABLE,
