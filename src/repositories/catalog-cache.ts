@@ -9,7 +9,7 @@ import { Database } from '../database/database.js';
 import { distinct } from '../common/collections.js';
 import { addInterval, removeInterval } from '../common/intervals.js';
 import { withJsonText } from '../common/json-text.js';
-import { catalogState, charts, songs } from '../database/schema.js';
+import { catalogState, charts, songs, type ChartRow, type SongRow } from '../database/schema.js';
 import { toChartDocument, toSongDocument } from '../presenters/catalog.presenter.js';
 
 export type SongDocument = ReturnType<typeof toSongDocument>;
@@ -40,6 +40,8 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   private readonly songs = new LRUCache<string, SongDocument>({ max: MAX_ENTRIES });
   /** By chartID. */
   private readonly charts = new LRUCache<string, ChartDocument>({ max: MAX_ENTRIES });
+  /** Chart matches of score imports (ChartMatchRepository) by what the score named; only found charts are kept. */
+  private readonly matches = new LRUCache<string, { chart: ChartRow; song: SongRow }>({ max: MAX_ENTRIES });
   /** Bumped on every clear, so a fetch that started before a clear does not store stale rows. */
   private generation = 0;
   private version: number | undefined;
@@ -76,6 +78,24 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
     this.generation++;
     this.songs.clear();
     this.charts.clear();
+    this.matches.clear();
+  }
+
+  /**
+   * The chart and song a score naming `key` matched, while no seed load happened since. Matching
+   * is a pure function of the catalog, so a hook's score skips its two catalog queries.
+   */
+  match(key: string): { chart: ChartRow; song: SongRow } | undefined {
+    return this.matches.get(key);
+  }
+
+  /** Where a match fetch starts: its results are kept only if the catalog did not change meanwhile (keepMatch). */
+  matchGeneration(): number {
+    return this.generation;
+  }
+
+  keepMatch(key: string, found: { chart: ChartRow; song: SongRow }, generation: number): void {
+    if (generation === this.generation) this.matches.set(key, found);
   }
 
   private async checkVersion() {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { anyOf, overlaps } from '../database/bulk-write.js';
 import { Database } from '../database/database.js';
@@ -8,6 +8,7 @@ import { matchTypeOf } from '../game-support/match-types.js';
 import { findGame } from '../game-support/registry.js';
 import type { GptSupport, MatchType } from '../game-support/types.js';
 import { groupBy } from '../common/collections.js';
+import { CatalogCache } from './catalog-cache.js';
 
 /** What chart matching reads of a score: how it names its chart. */
 export interface ChartMatchCandidate {
@@ -24,7 +25,40 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 
 @Injectable()
 export class ChartMatchRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    @Optional() private readonly cache?: CatalogCache,
+  ) {}
+
+  /**
+   * The chart of every candidate (see lookup): found ones from the catalog cache where it holds
+   * them, the rest looked up and the charts found kept there. Candidates not found are looked up
+   * every time (a seed load may add their chart; none fills the cache with misses).
+   */
+  async resolve(gpt: GptSupport, version: string | null, candidates: readonly ChartMatchCandidate[]): Promise<ChartMatch[]> {
+    const cache = this.cache;
+    if (!cache) return this.lookup(gpt, version, candidates);
+    const keys = candidates.map((c) => JSON.stringify([gpt.game, gpt.playtype, version, c.matchType, c.identifier, c.difficulty, c.artist]));
+    const results: (ChartMatch | undefined)[] = keys.map((k) => {
+      const hit = cache.match(k);
+      return hit && { kind: 'found', ...hit };
+    });
+    const missing = candidates.flatMap((c, i) => (results[i] ? [] : [{ c, i }]));
+    if (missing.length) {
+      const generation = cache.matchGeneration();
+      const fetched = await this.lookup(
+        gpt,
+        version,
+        missing.map((m) => m.c),
+      );
+      fetched.forEach((r, j) => {
+        const { i } = missing[j];
+        results[i] = r;
+        if (r.kind === 'found') cache.keepMatch(keys[i], { chart: r.chart, song: r.song }, generation);
+      });
+    }
+    return results as ChartMatch[];
+  }
 
   /**
    * Finds the chart of every candidate with one query per kind of lookup in use (one per song data
@@ -33,7 +67,7 @@ export class ChartMatchRepository {
    * (src/game-support/match-types.ts). With a version, a chart must list it; without one, only
    * primary charts match.
    */
-  async resolve(gpt: GptSupport, version: string | null, candidates: readonly ChartMatchCandidate[]): Promise<ChartMatch[]> {
+  private async lookup(gpt: GptSupport, version: string | null, candidates: readonly ChartMatchCandidate[]): Promise<ChartMatch[]> {
     const q = this.database.db;
     const { game, playtype } = gpt;
     const lookupOf = (c: ChartMatchCandidate): MatchLookup => matchTypeOf(c.matchType).lookup;

@@ -64,6 +64,26 @@ describe('catalog document cache', () => {
     expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
   });
 
+  it('matches scores against the catalog a seed load left, not the matches it kept before', async () => {
+    const mxm1001 = (time: number) =>
+      batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_100_000 + (time - T0) / 60_000, lamp: 'CLEAR', timeAchieved: time }]);
+    // Matched, and the match kept.
+    expect((await imported(t, p.token, mxm1001(T0 + 60_000))).scoreIDs).toHaveLength(1);
+    expect((await imported(t, p.token, mxm1001(T0 + 120_000))).scoreIDs).toHaveLength(1);
+    // A seed load gives that chart another in-game id: 1001 MXM names no chart any more.
+    const dir = renamedCatalog('Pipeline Anthem (Renamed)');
+    const list = JSON.parse(fs.readFileSync(path.join(dir, 'charts-sdvx.json'), 'utf8')) as { songID: number; difficulty: string; data: { inGameID?: number } }[];
+    list.find((c) => c.songID === 1 && c.difficulty === 'MXM')!.data.inGameID = 7001;
+    fs.writeFileSync(path.join(dir, 'charts-sdvx.json'), JSON.stringify(list));
+    await loadFixtureCatalog(t.database, dir, ['sdvx']);
+    const after = await imported(t, p.token, mxm1001(T0 + 180_000));
+    expect(after.scoreIDs).toHaveLength(0);
+    expect(after.errors).toEqual([expect.objectContaining({ type: 'SongOrChartNotFound' })]);
+    // Put back as it was, for the tests after this one.
+    await loadFixtureCatalog(t.database, renamedCatalog('Pipeline Anthem (Renamed)'), ['sdvx']);
+    expect((await imported(t, p.token, mxm1001(T0 + 240_000))).scoreIDs).toHaveLength(1);
+  });
+
   it("sees another process's change to songs as soon as its notification arrives, without a version bump (PostgreSQL)", async () => {
     if (t.database.kind !== 'postgres' || !t.databaseUrl) return; // embedded: one process owns the database
     expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');
