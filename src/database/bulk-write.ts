@@ -34,6 +34,14 @@ function toColumnRecords<T extends PgTable>(table: T, rows: readonly T['$inferIn
   return { columns: props.map(([, c]) => c.name).filter((c) => present.has(c)), records };
 }
 
+/** One INSERT of these rows (at most BATCH_ROWS), to run alone or as a part of a statement (writeTogether). */
+function insertStatement<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][], conflict: string | ((columns: string[]) => string)): SQL {
+  const name = getTableName(table);
+  const { columns, records } = toColumnRecords(table, rows);
+  const columnList = sql.raw(columns.map((c) => `"${c}"`).join(', '));
+  return sql`INSERT INTO ${sql.identifier(name)} (${columnList}) SELECT ${columnList} FROM jsonb_populate_recordset(NULL::${sql.identifier(name)}, ${JSON.stringify(records)}::jsonb) ${sql.raw(typeof conflict === 'string' ? conflict : conflict(columns))}`;
+}
+
 async function write<T extends PgTable>(
   q: Queryable,
   table: T,
@@ -41,16 +49,42 @@ async function write<T extends PgTable>(
   conflict: string | ((columns: string[]) => string),
   onBatch: (n: number) => void,
 ) {
-  const name = getTableName(table);
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS);
-    const { columns, records } = toColumnRecords(table, batch);
-    const columnList = sql.raw(columns.map((c) => `"${c}"`).join(', '));
-    await q.execute(
-      sql`INSERT INTO ${sql.identifier(name)} (${columnList}) SELECT ${columnList} FROM jsonb_populate_recordset(NULL::${sql.identifier(name)}, ${JSON.stringify(records)}::jsonb) ${sql.raw(typeof conflict === 'string' ? conflict : conflict(columns))}`,
-    );
+    await q.execute(insertStatement(table, batch, conflict));
     onBatch(batch.length);
   }
+}
+
+const upsertConflict = (keyColumns: readonly string[]) => (columns: string[]) => {
+  const others = columns.filter((c) => !keyColumns.includes(c));
+  return `ON CONFLICT (${keyColumns.map((c) => `"${c}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+};
+
+/**
+ * Writes of one transaction that do not read each other's rows, as one statement (one round trip
+ * instead of one each): each part a data-modifying CTE `name AS (INSERT | UPDATE | DELETE …)`.
+ * They all see the statement's snapshot, and constraints and statement triggers run once at its
+ * end, so no two parts may change the same row. Parts whose rows exceed one batch (fitsOneWrite)
+ * must be written alone.
+ */
+export async function writeTogether(q: Queryable, parts: readonly SQL[]): Promise<void> {
+  if (parts.length) await q.execute(sql`WITH ${sql.join([...parts], sql`, `)} SELECT 1`);
+}
+
+/** Rows that one part of writeTogether can take. */
+export function fitsOneWrite(rows: readonly unknown[]): boolean {
+  return rows.length <= BATCH_ROWS;
+}
+
+/** The statement insertRows runs for rows that fit one batch, as a writeTogether part's body. */
+export function insertRowsStatement<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL {
+  return insertStatement(table, rows, '');
+}
+
+/** The statement upsertRows runs for rows that fit one batch, as a writeTogether part's body. */
+export function upsertRowsStatement<T extends PgTable>(table: T, keyColumns: readonly string[], rows: readonly T['$inferInsert'][]): SQL {
+  return insertStatement(table, rows, upsertConflict(keyColumns));
 }
 
 /** Inserts rows; every column of the table must be given or have a default the row omits. */
@@ -76,16 +110,7 @@ export function upsertRows<T extends PgTable>(
   rows: readonly T['$inferInsert'][],
   onBatch: (n: number) => void = () => undefined,
 ) {
-  return write(
-    q,
-    table,
-    rows,
-    (columns) => {
-      const others = columns.filter((c) => !keyColumns.includes(c));
-      return `ON CONFLICT (${keyColumns.map((c) => `"${c}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
-    },
-    onBatch,
-  );
+  return write(q, table, rows, upsertConflict(keyColumns), onBatch);
 }
 
 /** `column = ANY($1)` with the whole list as one array parameter (an IN list of thousands of parameters parses slowly). */
@@ -106,13 +131,24 @@ function csvField(value: unknown): string {
 }
 
 /**
+ * Fewer rows go in one INSERT: COPY costs two round trips (the statement, then the data) and a
+ * stream, which a hook's one score does not repay.
+ */
+const COPY_MIN_ROWS = 64;
+
+/**
  * Inserts many rows as fast as the database allows: on a PostgreSQL server, COPY … FROM STDIN
- * (CSV) through the transaction's own connection; on the embedded engine, which has no stream
+ * (CSV) through the transaction's own connection (from COPY_MIN_ROWS rows); on the embedded engine, which has no stream
  * transport, the JSON-batch insert. Same rows, same columns, same all-or-nothing transaction.
  */
+/** Whether copyRows would COPY these rows (else they fit a writeTogether part as one INSERT). */
+export function copies(tx: Tx, rows: readonly unknown[]): boolean {
+  return pgClientOf(tx) !== undefined && rows.length >= COPY_MIN_ROWS;
+}
+
 export async function copyRows<T extends PgTable>(tx: Tx, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
   const client = pgClientOf(tx);
-  if (!client || rows.length === 0) return insertRows(tx, table, rows);
+  if (!client || !copies(tx, rows)) return insertRows(tx, table, rows);
   const { columns, records } = toColumnRecords(table, rows);
   const statement = `COPY "${getTableName(table)}" (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
   const lines = function* () {

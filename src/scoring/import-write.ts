@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { anyOf, copyRows, insertRowsIgnoringConflicts } from '../database/bulk-write.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { anyOf, copies, copyRows, fitsOneWrite, insertRowsIgnoringConflicts, insertRowsStatement } from '../database/bulk-write.js';
 import type { Database, Tx } from '../database/database.js';
 import {
   imports,
@@ -14,7 +14,7 @@ import {
   type NewScoreRow,
 } from '../database/schema.js';
 import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../game-support/types.js';
-import { recomputePersonalBests, type ChartContext } from './pbs/personal-bests.writer.js';
+import { loadUserChartState, recomputePersonalBests, type ChartContext } from './pbs/personal-bests.writer.js';
 import { assignSessions } from './sessions/sessions.writer.js';
 import { recomputeGameStats } from './profiles/game-stats.writer.js';
 import { reevaluateTargets, type GoalInfoEntry, type QuestInfoEntry } from './targets/target-progress.writer.js';
@@ -120,12 +120,12 @@ export async function writeConvertedBatch(
     error: { type: SCORE_ERROR.invalid, message: errorAt(e.index, e.message) },
   }));
 
-  // Scores already stored (or repeated within this batch) are re-sends: skipped silently.
+  // The user's scores and PBs on the charts of this batch, read once: a score already stored (or
+  // repeated within this batch) is a re-send, skipped silently (a score's id names its user and
+  // chart, so a stored one is among them); the PB merge below takes the rest.
   const seen = new Set<string>();
-  const candidateIDs = converted.built.map((b) => b.row.scoreID);
-  const stored = candidateIDs.length
-    ? new Set((await tx.select({ id: scores.scoreID }).from(scores).where(anyOf(scores.scoreID, candidateIDs))).map((r) => r.id))
-    : new Set<string>();
+  const preloaded = await loadUserChartState(tx, userID, [...new Set(converted.built.map((b) => b.row.chartID))]);
+  const stored = new Set(preloaded.stored.map((r) => r.scoreID));
   const fresh = converted.built.filter((b) => {
     if (stored.has(b.row.scoreID) || seen.has(b.row.scoreID)) return false;
     seen.add(b.row.scoreID);
@@ -136,6 +136,8 @@ export async function writeConvertedBatch(
 
   // A re-sent score marked highlight highlights the stored one; its PB is recomputed with the new ones.
   const rehighlighted = converted.built.filter((b) => b.highlight && stored.has(b.row.scoreID));
+  const highlightedNow = new Set(rehighlighted.map((b) => b.row.scoreID));
+  for (const r of preloaded.stored) if (highlightedNow.has(r.scoreID)) r.highlighted = true;
   if (rehighlighted.length)
     await tx
       .update(scores)
@@ -157,6 +159,10 @@ export async function writeConvertedBatch(
     fresh.map((b) => ({ scoreID: b.row.scoreID, timeAchieved: b.row.timeAchieved ?? null, rated: rated(b) })),
   );
   const charts = new Map<string, ChartContext>([...fresh, ...rehighlighted].map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
+  const scoreRows = fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null }));
+  // A few new scores are written in the PBs' statement; many are COPYed (or batched) after it.
+  const together =
+    scoreRows.length && !copies(tx, scoreRows) && fitsOneWrite(scoreRows) ? [sql`new_scores AS (${insertRowsStatement(scores, scoreRows)})`] : [];
   // PBs merge the stored scores with the new ones held in memory.
   const pbs = await recomputePersonalBests(
     tx,
@@ -170,13 +176,9 @@ export async function writeConvertedBatch(
       timeAchieved: b.row.timeAchieved ?? null,
       highlighted: b.row.highlighted ?? false,
     })),
-    options,
+    { ...options, preloaded, together },
   );
-  await copyRows(
-    tx,
-    scores,
-    fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null })),
-  );
+  if (!together.length) await copyRows(tx, scores, scoreRows);
   const classDeltas =
     fresh.length > 0 || Object.keys(provided).length > 0
       ? await recomputeGameStats(tx, userID, gpt, provided, {

@@ -66,13 +66,19 @@ describe('catalog document cache', () => {
 
   it('matches scores against the catalog a seed load left, not the matches it kept before', async () => {
     const mxm1001 = (time: number) =>
-      batchManual('sdvx', 'Single', [{ matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_100_000 + (time - T0) / 60_000, lamp: 'CLEAR', timeAchieved: time }]);
+      batchManual('sdvx', 'Single', [
+        { matchType: 'sdvxInGameID', identifier: '1001', difficulty: 'MXM', score: 9_100_000 + (time - T0) / 60_000, lamp: 'CLEAR', timeAchieved: time },
+      ]);
     // Matched, and the match kept.
     expect((await imported(t, p.token, mxm1001(T0 + 60_000))).scoreIDs).toHaveLength(1);
     expect((await imported(t, p.token, mxm1001(T0 + 120_000))).scoreIDs).toHaveLength(1);
     // A seed load gives that chart another in-game id: 1001 MXM names no chart any more.
     const dir = renamedCatalog('Pipeline Anthem (Renamed)');
-    const list = JSON.parse(fs.readFileSync(path.join(dir, 'charts-sdvx.json'), 'utf8')) as { songID: number; difficulty: string; data: { inGameID?: number } }[];
+    const list = JSON.parse(fs.readFileSync(path.join(dir, 'charts-sdvx.json'), 'utf8')) as {
+      songID: number;
+      difficulty: string;
+      data: { inGameID?: number };
+    }[];
     list.find((c) => c.songID === 1 && c.difficulty === 'MXM')!.data.inGameID = 7001;
     fs.writeFileSync(path.join(dir, 'charts-sdvx.json'), JSON.stringify(list));
     await loadFixtureCatalog(t.database, dir, ['sdvx']);

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../database/database.js';
-import { anyOf, insertRows, upsertRows } from '../../database/bulk-write.js';
+import { anyOf, fitsOneWrite, insertRows, insertRowsStatement, upsertRows, upsertRowsStatement, writeTogether } from '../../database/bulk-write.js';
 import { chartRankings, charts, pbRatings, personalBests, scores, songs } from '../../database/schema.js';
 import type { ChartInfo, GptSupport, SongInfo } from '../../game-support/types.js';
 import { toChartInfo, toSongInfo } from '../chart-info.js';
@@ -27,6 +27,61 @@ export async function loadChartContexts(tx: Tx, chartIDs: readonly string[]): Pr
 /** A PB as it was just merged, with what the profile algorithms need. */
 export type MergedPbRow = typeof personalBests.$inferInsert & ChartContext & { rank: number };
 
+/** A stored score as the PB merge reads it. */
+export type StoredScoreForPb = ScoreForPb & { chartID: string };
+
+/** The user's stored scores and PBs on some charts: what recomputePersonalBests reads of their own rows. */
+export interface UserChartState {
+  stored: StoredScoreForPb[];
+  before: StoredKey[];
+}
+
+/**
+ * The user's scores and PBs on these charts, in one statement. Only the user's own rows, which no
+ * other writer changes while the caller holds the user's import lock: an import reads them once,
+ * for its re-send check and its PB merge (recomputePersonalBests' `preloaded`).
+ */
+export async function loadUserChartState(tx: Tx, userID: number, chartIDs: readonly string[]): Promise<UserChartState> {
+  if (chartIDs.length === 0) return { stored: [], before: [] };
+  const ids = sql.param([...chartIDs]);
+  const [row] = await queryRows<{ stored_rows: StoredScoreForPb[] | null; pb_rows: StoredKey[] | null }>(
+    tx,
+    sql`SELECT
+      (SELECT json_agg(json_build_object('scoreID', s.score_id, 'chartID', s.chart_id, 'scoreData', s.score_data, 'timeAchieved', s.time_achieved, 'highlighted', s.highlighted))
+        FROM ${scores} s WHERE s.user_id = ${userID} AND s.chart_id = ANY(${ids}::text[])) AS stored_rows,
+      (SELECT json_agg(json_build_object('chartID', p.chart_id, 'rankOrder', p.rank_order, 'score', p.score, 'rankTime', p.rank_time, 'rank', p.rank))
+        FROM ${personalBests} p WHERE p.user_id = ${userID} AND p.chart_id = ANY(${ids}::text[])) AS pb_rows`,
+  );
+  return { stored: row.stored_rows ?? [], before: row.pb_rows ?? [] };
+}
+
+/** The same, in two statements (a caller that did not preload). */
+async function readUserChartState(tx: Tx, userID: number, chartIDs: readonly string[]): Promise<UserChartState> {
+  // One after another: a transaction is one connection, and node-postgres deprecates queueing
+  // several queries on a client at once.
+  const stored = await tx
+    .select({
+      scoreID: scores.scoreID,
+      chartID: scores.chartID,
+      scoreData: scores.scoreData,
+      timeAchieved: scores.timeAchieved,
+      highlighted: scores.highlighted,
+    })
+    .from(scores)
+    .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs)));
+  const before = await tx
+    .select({
+      chartID: personalBests.chartID,
+      rankOrder: personalBests.rankOrder,
+      score: personalBests.score,
+      rankTime: personalBests.rankTime,
+      rank: personalBests.rank,
+    })
+    .from(personalBests)
+    .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs)));
+  return { stored, before };
+}
+
 /** A stored PB's ranking key and rank. */
 interface StoredKey {
   chartID: string;
@@ -52,33 +107,22 @@ export async function recomputePersonalBests(
   gpt: GptSupport,
   charts: ReadonlyMap<string, ChartContext>,
   unsaved: readonly (ScoreForPb & { chartID: string })[] = [],
-  options: { deferRanking?: boolean } = {},
+  options: {
+    deferRanking?: boolean;
+    preloaded?: UserChartState;
+    /** The caller's writes to run in the same statement as the PBs' (writeTogether parts; rows no PB write touches). */
+    together?: readonly SQL[];
+  } = {},
 ): Promise<MergedPbRow[]> {
   const chartIDs = [...charts.keys()];
-  if (chartIDs.length === 0) return [];
+  if (chartIDs.length === 0) {
+    await writeTogether(tx, options.together ?? []);
+    return [];
+  }
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
-  // One after another: a transaction is one connection, and node-postgres deprecates queueing
-  // several queries on a client at once.
-  const stored = await tx
-    .select({
-      scoreID: scores.scoreID,
-      chartID: scores.chartID,
-      scoreData: scores.scoreData,
-      timeAchieved: scores.timeAchieved,
-      highlighted: scores.highlighted,
-    })
-    .from(scores)
-    .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs)));
-  const before = await tx
-    .select({
-      chartID: personalBests.chartID,
-      rankOrder: personalBests.rankOrder,
-      score: personalBests.score,
-      rankTime: personalBests.rankTime,
-      rank: personalBests.rank,
-    })
-    .from(personalBests)
-    .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs)));
+  const { stored, before } = options.preloaded
+    ? { stored: options.preloaded.stored.filter((r) => charts.has(r.chartID)), before: options.preloaded.before.filter((b) => charts.has(b.chartID)) }
+    : await readUserChartState(tx, userID, chartIDs);
   const rankings = options.deferRanking
     ? []
     : await tx
@@ -165,43 +209,57 @@ export async function recomputePersonalBests(
   }
 
   const emptied = chartIDs.filter((id) => !byChart.has(id));
-  if (emptied.length) await tx.delete(personalBests).where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, emptied)));
   // A chart with no stored PB gets a plain insert, the rest replace a PB.
   const rows = pbs.map(({ chart: _chart, song: _song, ...row }) => row);
-  await insertRows(
-    tx,
-    personalBests,
-    rows.filter((r) => !was.has(r.chartID)),
-  );
-  await upsertRows(
-    tx,
-    personalBests,
-    ['user_id', 'chart_id'],
-    rows.filter((r) => was.has(r.chartID)),
-  );
+  const inserted = rows.filter((r) => !was.has(r.chartID));
+  const replaced = rows.filter((r) => was.has(r.chartID));
   // One pb_ratings row per numeric rating, so "best PBs by algorithm" reads an index: every
   // recomputed chart's rows are upserted and the others of those charts (an emptied chart's, a
-  // rating gone null) deleted, in one statement.
+  // rating gone null) deleted.
   const ratingRows = pbs.flatMap((pb) =>
     Object.entries(pb.calculatedData)
       .filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]))
       .map(([alg, value]) => ({ chart_id: pb.chartID, alg, value, is_primary: pb.isPrimary })),
   );
-  await tx.execute(sql`WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(ratingRows)}::jsonb) AS r(chart_id text, alg text, value float8, is_primary boolean)),
-    gone AS (DELETE FROM ${pbRatings} p WHERE p.user_id = ${userID} AND p.chart_id = ANY(${sql.param([...chartIDs])}::text[])
-      AND NOT EXISTS (SELECT 1 FROM r WHERE r.chart_id = p.chart_id AND r.alg = p.alg))
-    INSERT INTO ${pbRatings} (user_id, chart_id, game, playtype, alg, value, is_primary)
-    SELECT ${userID}, r.chart_id, ${gpt.game}, ${gpt.playtype}, r.alg, r.value, r.is_primary FROM r ORDER BY r.chart_id, r.alg
-    ON CONFLICT (user_id, chart_id, alg) DO UPDATE SET value = excluded.value, is_primary = excluded.is_primary
-      WHERE ${pbRatings}.value IS DISTINCT FROM excluded.value OR ${pbRatings}.is_primary IS DISTINCT FROM excluded.is_primary`);
-  if (chartChanges.length)
-    await tx.execute(sql`
-      INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)
+  const ratingParts = [
+    sql`pbr_rows AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(ratingRows)}::jsonb) AS r(chart_id text, alg text, value float8, is_primary boolean))`,
+    sql`pbr_gone AS (DELETE FROM ${pbRatings} p WHERE p.user_id = ${userID} AND p.chart_id = ANY(${sql.param([...chartIDs])}::text[])
+      AND NOT EXISTS (SELECT 1 FROM pbr_rows r WHERE r.chart_id = p.chart_id AND r.alg = p.alg))`,
+    sql`pbr_kept AS (INSERT INTO ${pbRatings} (user_id, chart_id, game, playtype, alg, value, is_primary)
+      SELECT ${userID}, r.chart_id, ${gpt.game}, ${gpt.playtype}, r.alg, r.value, r.is_primary FROM pbr_rows r ORDER BY r.chart_id, r.alg
+      ON CONFLICT (user_id, chart_id, alg) DO UPDATE SET value = excluded.value, is_primary = excluded.is_primary
+        WHERE ${pbRatings}.value IS DISTINCT FROM excluded.value OR ${pbRatings}.is_primary IS DISTINCT FROM excluded.is_primary)`,
+  ];
+  const rankingParts = chartChanges.length
+    ? [
+        sql`ranks AS (INSERT INTO ${chartRankings} (chart_id, game, playtype, players, dirty_since)
       SELECT c.chart_id, ${gpt.game}, ${gpt.playtype}, c.players, c.dirty_since
       FROM jsonb_to_recordset(${JSON.stringify(chartChanges)}::jsonb) AS c(chart_id text, players int, dirty_since bigint)
       ORDER BY c.chart_id
       ON CONFLICT (chart_id) DO UPDATE SET
         players = greatest(${chartRankings.players} + excluded.players, 0),
-        dirty_since = coalesce(${chartRankings.dirtySince}, excluded.dirty_since)`);
+        dirty_since = coalesce(${chartRankings.dirtySince}, excluded.dirty_since))`,
+      ]
+    : [];
+  const emptiedPart = emptied.length
+    ? [sql`pb_gone AS (DELETE FROM ${personalBests} WHERE user_id = ${userID} AND chart_id = ANY(${sql.param(emptied)}::text[]))`]
+    : [];
+  // These writes touch distinct rows and read none of each other's: one statement, one round trip
+  // (with the caller's own, such as the new scores). Past one batch of rows, one statement each.
+  if (fitsOneWrite(inserted) && fitsOneWrite(replaced) && fitsOneWrite(ratingRows)) {
+    await writeTogether(tx, [
+      ...(options.together ?? []),
+      ...emptiedPart,
+      ...(inserted.length ? [sql`pb_new AS (${insertRowsStatement(personalBests, inserted)})`] : []),
+      ...(replaced.length ? [sql`pb_replaced AS (${upsertRowsStatement(personalBests, ['user_id', 'chart_id'], replaced)})`] : []),
+      ...ratingParts,
+      ...rankingParts,
+    ]);
+    return pbs;
+  }
+  await writeTogether(tx, [...(options.together ?? []), ...emptiedPart]);
+  await insertRows(tx, personalBests, inserted);
+  await upsertRows(tx, personalBests, ['user_id', 'chart_id'], replaced);
+  await writeTogether(tx, [...ratingParts, ...rankingParts]);
   return pbs;
 }
