@@ -321,7 +321,7 @@ export class ImportsService implements OnApplicationBootstrap {
           input,
           beforeCommit: () => step('written'),
           ...(hook ? { insert: hook.insert } : {}),
-          ...(lock ? { finally: (tx: Tx) => lock.releaseIn(tx) } : {}),
+          ...(lock ? { lock } : {}),
         },
       );
       await step('committed');

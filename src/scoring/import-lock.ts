@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../database/database.js';
 import { importLocks, imports } from '../database/schema.js';
 
@@ -60,6 +60,8 @@ export interface HeldUserLock {
    * transaction: once the callback has resolved, the lock counts as released.
    */
   releaseIn(tx: Queryable): Promise<void>;
+  /** The same release as a statement for the caller to run in its transaction (a writeTogether part's body). */
+  releaseStatement(): SQL;
 }
 
 /**
@@ -100,6 +102,10 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
       releaseIn: async (tx) => {
         await tx.delete(importLocks).where(mine);
         releasedInTransaction = true;
+      },
+      releaseStatement: () => {
+        releasedInTransaction = true;
+        return database.db.delete(importLocks).where(mine).getSQL();
       },
     });
     succeeded = true;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { anyOf, copies, copyRows, fitsOneWrite, insertRowsIgnoringConflicts, insertRowsStatement } from '../database/bulk-write.js';
+import { anyOf, copies, copyRows, fitsOneWrite, insertRowsIgnoringConflicts, insertRowsStatement, writeTogether } from '../database/bulk-write.js';
 import type { Database, Tx } from '../database/database.js';
 import {
   imports,
@@ -17,6 +17,7 @@ import type { ChartInfo, GptSupport, RatedScore, SongInfo } from '../game-suppor
 import { loadUserChartState, recomputePersonalBests, type ChartContext } from './pbs/personal-bests.writer.js';
 import { assignSessions } from './sessions/sessions.writer.js';
 import { recomputeGameStats } from './profiles/game-stats.writer.js';
+import type { HeldUserLock } from './import-lock.js';
 import { reevaluateTargets, type GoalInfoEntry, type QuestInfoEntry } from './targets/target-progress.writer.js';
 
 /**
@@ -257,9 +258,9 @@ async function writeOrphans(
  * Writes a converted import and completes its row, in one transaction, and returns the row. A run
  * of an import that another run (a redelivered job) finished first writes nothing and returns the
  * row that run completed; the row lock orders two runs. With `insert` (score hooks, which nobody
- * polls while they run) the import has no row yet: it is inserted completed, with its scores.
- * `finally` runs last inside the transaction (the hook path releases the user's lock there, so
- * that the commit releases it).
+ * polls while they run) the import has no row yet: it is inserted completed, with its scores,
+ * its input and the release of its `lock` in one statement. The lock is released inside the
+ * transaction, so that the commit releases it.
  */
 export async function commitImport(
   database: Database,
@@ -278,10 +279,26 @@ export async function commitImport(
     for (const { batch, converted } of batches) written.push({ gpt: batch.gpt, result: await writeConvertedBatch(tx, batch, converted, batch.classes ?? {}) });
     const saved = written.reduce((n, w) => n + w.result.scoreIDs.length, 0);
     const errors = written.reduce((n, w) => n + w.result.errors.length, 0);
-    const row = await complete(tx, importID, written, timeStarted, saved === 0 ? (options.emptyReason?.(errors) ?? null) : null, options.insert);
+    const emptyReason = saved === 0 ? (options.emptyReason?.(errors) ?? null) : null;
+    if (options.insert) {
+      // A hook's import: its row (known in full: nothing else writes it), its input and the lock's
+      // release in one statement.
+      const row: ImportRow = { ...options.insert, ...completed(written, timeStarted, emptyReason), importID, failure: null };
+      await writeTogether(tx, [
+        sql`import_row AS (${insertRowsStatement(imports, [row])})`,
+        ...(options.input !== undefined
+          ? [sql`import_input AS (${insertRowsStatement(importInputs, [{ importID, userID: row.userID, input: options.input, storedAt: Date.now() }])})`]
+          : []),
+        ...(options.lock ? [sql`import_unlock AS (${options.lock.releaseStatement()})`] : []),
+      ]);
+      await options.afterWrite?.(tx, row);
+      await options.beforeCommit?.();
+      return row;
+    }
+    const row = await complete(tx, importID, written, timeStarted, emptyReason);
     if (options.input !== undefined) await tx.insert(importInputs).values({ importID, userID: row.userID, input: options.input, storedAt: Date.now() });
     await options.afterWrite?.(tx, row);
-    await options.finally?.(tx);
+    await options.lock?.releaseIn(tx);
     await options.beforeCommit?.();
     return row;
   });
@@ -297,8 +314,8 @@ export interface CommitOptions {
   afterWrite?: (tx: Tx, row: ImportRow) => Promise<void>;
   /** A hook's import: its row is inserted completed with the scores instead of updated (see ImportsService.submit). */
   insert?: NewImportRow;
-  /** Runs in the transaction last (a hook's lock row released with the commit). */
-  finally?: (tx: Tx) => Promise<void>;
+  /** The user's import lock, released in the transaction (with its commit). */
+  lock?: HeldUserLock;
   /** Runs just before the commit (IMPORT_STEP_PAUSE_MS's 'written' step). */
   beforeCommit?: () => Promise<void>;
 }
@@ -336,10 +353,20 @@ async function complete(
   written: readonly { gpt: GptSupport; result: WriteResult }[],
   timeStarted: number,
   emptyReason: string | null,
-  insert?: NewImportRow,
 ): Promise<ImportRow> {
+  const [updated] = await tx
+    .update(imports)
+    .set(completed(written, timeStarted, emptyReason))
+    .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])))
+    .returning();
+  if (!updated) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
+  return updated;
+}
+
+/** The columns of an import's row in its final state. */
+function completed(written: readonly { gpt: GptSupport; result: WriteResult }[], timeStarted: number, emptyReason: string | null) {
   const all = (pick: (r: WriteResult) => readonly unknown[]) => written.flatMap((w) => pick(w.result));
-  const final = {
+  return {
     status: 'completed' as const,
     progress: null,
     input: null,
@@ -355,18 +382,4 @@ async function complete(
     timeStarted,
     timeFinished: Date.now(),
   };
-  if (insert) {
-    const [row] = await tx
-      .insert(imports)
-      .values({ ...insert, ...final, importID })
-      .returning();
-    return row;
-  }
-  const [updated] = await tx
-    .update(imports)
-    .set(final)
-    .where(and(eq(imports.importID, importID), inArray(imports.status, ['queued', 'ongoing'])))
-    .returning();
-  if (!updated) throw new Error(`The import ${importID} is no longer queued or running; it cannot complete.`);
-  return updated;
 }
