@@ -153,7 +153,11 @@ export async function writeConvertedBatch(
         ),
       );
 
-  const { sessionOf, touched } = await assignSessions(
+  const {
+    sessionOf,
+    touched,
+    writes: sessionWrites,
+  } = await assignSessions(
     tx,
     userID,
     gpt,
@@ -162,8 +166,8 @@ export async function writeConvertedBatch(
   const charts = new Map<string, ChartContext>([...fresh, ...rehighlighted].map((b) => [b.chart.chartID, { chart: b.chart, song: b.song }]));
   const scoreRows = fresh.map((b) => ({ ...b.row, sessionID: sessionOf.get(b.row.scoreID) ?? null }));
   // A few new scores are written in the PBs' statement; many are COPYed (or batched) after it.
-  const together =
-    scoreRows.length && !copies(tx, scoreRows) && fitsOneWrite(scoreRows) ? [sql`new_scores AS (${insertRowsStatement(scores, scoreRows)})`] : [];
+  const scoresTogether = scoreRows.length && !copies(tx, scoreRows) && fitsOneWrite(scoreRows);
+  const together = [...sessionWrites, ...(scoresTogether ? [sql`new_scores AS (${insertRowsStatement(scores, scoreRows)})`] : [])];
   // PBs merge the stored scores with the new ones held in memory.
   const pbs = await recomputePersonalBests(
     tx,
@@ -179,7 +183,7 @@ export async function writeConvertedBatch(
     })),
     { ...options, preloaded, together },
   );
-  if (!together.length) await copyRows(tx, scores, scoreRows);
+  if (!scoresTogether) await copyRows(tx, scores, scoreRows);
   const classDeltas =
     fresh.length > 0 || Object.keys(provided).length > 0
       ? await recomputeGameStats(tx, userID, gpt, provided, {

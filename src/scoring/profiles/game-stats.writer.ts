@@ -32,6 +32,23 @@ async function primaryPbs(tx: Tx, userID: number, gpt: GptSupport, touched: read
   ];
 }
 
+/** Whether every profile algorithm of the GPT rates the best n values of one score rating (AggregateRatingAlg.best). */
+function bestReads(gpt: GptSupport): boolean {
+  const algs = Object.values(gpt.profileRatingAlgs);
+  return algs.length > 0 && algs.every((alg) => alg.best);
+}
+
+/** The statement that reads each algorithm's best n values (bestReads GPTs), as rows (alg, value). */
+function bestValuesQuery(userID: number, gpt: GptSupport): SQL {
+  const wanted = [...new Map(Object.values(gpt.profileRatingAlgs).map((alg) => [`${alg.best!.alg}`, alg.best!])).values()];
+  const reads = wanted.map(
+    (b) => sql`(SELECT ${b.alg}::text AS alg, ${pbRatings.value} AS value FROM ${pbRatings}
+      WHERE ${pbRatings.userID} = ${userID} AND ${pbRatings.game} = ${gpt.game} AND ${pbRatings.playtype} = ${gpt.playtype} AND ${pbRatings.alg} = ${b.alg} AND ${pbRatings.isPrimary}
+      ORDER BY ${pbRatings.value} DESC LIMIT ${b.n})`,
+  );
+  return sql.join(reads, sql` UNION ALL `);
+}
+
 /**
  * The profile ratings from the best values alone, when every algorithm of the GPT rates the best n
  * values of one score rating (AggregateRatingAlg.best): one statement reads each one's best n of
@@ -40,15 +57,13 @@ async function primaryPbs(tx: Tx, userID: number, gpt: GptSupport, touched: read
  * undefined for a GPT with another kind of algorithm.
  */
 async function ratingsFromBest(tx: Tx, userID: number, gpt: GptSupport): Promise<Record<string, number | null> | undefined> {
+  if (!bestReads(gpt)) return undefined;
+  return ratingsOfBest(gpt, await queryRows<{ alg: string; value: number }>(tx, bestValuesQuery(userID, gpt)));
+}
+
+/** The profile ratings from the best values read (bestValuesQuery's rows). */
+function ratingsOfBest(gpt: GptSupport, rows: readonly { alg: string; value: number }[]): Record<string, number | null> {
   const algs = Object.entries(gpt.profileRatingAlgs);
-  if (algs.length === 0 || !algs.every(([, alg]) => alg.best)) return undefined;
-  const wanted = [...new Map(algs.map(([, alg]) => [`${alg.best!.alg}`, alg.best!])).values()];
-  const reads = wanted.map(
-    (b) => sql`(SELECT ${b.alg}::text AS alg, ${pbRatings.value} AS value FROM ${pbRatings}
-      WHERE ${pbRatings.userID} = ${userID} AND ${pbRatings.game} = ${gpt.game} AND ${pbRatings.playtype} = ${gpt.playtype} AND ${pbRatings.alg} = ${b.alg} AND ${pbRatings.isPrimary}
-      ORDER BY ${pbRatings.value} DESC LIMIT ${b.n})`,
-  );
-  const rows = await queryRows<{ alg: string; value: number }>(tx, sql.join(reads, sql` UNION ALL `));
   const byAlg = new Map<string, number[]>();
   for (const r of rows) {
     const list = byAlg.get(r.alg) ?? [];
@@ -100,15 +115,33 @@ export async function recomputeGameStats(
   provided: Readonly<Record<string, string>> = {},
   options: { keepClasses?: boolean; touchedPbs?: readonly MergedPbRow[]; hasScores?: boolean; createProfile?: boolean } = {},
 ): Promise<ClassDelta[]> {
-  const [current] = await tx
-    .select()
-    .from(userGameStats)
-    .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)))
-    .for('update');
+  // After an import's PB writes (touchedPbs, with scores), the ratings come from the best values
+  // where the algorithms allow it: read with the profile, in one statement.
+  const withBest = options.hasScores === true && options.touchedPbs !== undefined && bestReads(gpt);
+  let current: Pick<typeof userGameStats.$inferSelect, 'ratings' | 'classes'> | undefined;
+  let fromBest: Record<string, number | null> | undefined;
+  if (withBest) {
+    const [row] = await queryRows<{
+      current: { ratings: Record<string, number | null>; classes: Record<string, string> } | null;
+      best: { alg: string; value: number }[] | null;
+    }>(
+      tx,
+      sql`SELECT (SELECT json_build_object('ratings', s.ratings, 'classes', s.classes) FROM ${userGameStats} s
+          WHERE s.user_id = ${userID} AND s.game = ${gpt.game} AND s.playtype = ${gpt.playtype} FOR UPDATE) AS current,
+        (SELECT json_agg(json_build_object('alg', b.alg, 'value', b.value)) FROM (${bestValuesQuery(userID, gpt)}) b) AS best`,
+    );
+    current = row.current ?? undefined;
+    fromBest = ratingsOfBest(gpt, row.best ?? []);
+  } else {
+    [current] = await tx
+      .select({ ratings: userGameStats.ratings, classes: userGameStats.classes })
+      .from(userGameStats)
+      .where(and(eq(userGameStats.userID, userID), eq(userGameStats.game, gpt.game), eq(userGameStats.playtype, gpt.playtype)))
+      .for('update');
+  }
   const played = options.hasScores ?? (await hasScores(tx, userID, gpt));
   if (!played && !current && !(options.createProfile && Object.keys(provided).length > 0)) return [];
-  // After an import's PB writes (touchedPbs), the ratings come from the best values where the algorithms allow it.
-  const fromBest = played && options.touchedPbs ? await ratingsFromBest(tx, userID, gpt) : undefined;
+  if (!withBest && played && options.touchedPbs) fromBest = await ratingsFromBest(tx, userID, gpt);
   const ratings =
     fromBest ??
     (await (async () => {

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { randomHex } from '../../common/crypto.js';
-import { insertRows } from '../../database/bulk-write.js';
+import { fitsOneWrite, insertRows, insertRowsStatement } from '../../database/bulk-write.js';
 import { queryRows, type Tx } from '../../database/database.js';
 import { charts, scores, sessions, songs, type CreatedSession, type SessionRow } from '../../database/schema.js';
 import type { GptSupport, RatedScore } from '../../game-support/types.js';
@@ -97,18 +97,19 @@ async function sessionScores(tx: Tx, sessionIDs: readonly string[]): Promise<Map
 /**
  * Puts new timestamped scores into sessions: runs of scores under two hours apart form a group;
  * a group within two hours of an existing session extends it ("Appended"), otherwise it becomes a
- * new session ("Created"). Session rows are written before the scores that reference them.
- * Returns the session of each new score, and each touched session once.
+ * new session ("Created"). Returns the session of each new score, each touched session once, and
+ * the writes of the session rows, which the caller runs with (or before) the scores' insert
+ * (writeTogether parts).
  */
 export async function assignSessions(
   tx: Tx,
   userID: number,
   gpt: GptSupport,
   newScores: readonly ScoreForSession[],
-): Promise<{ sessionOf: Map<string, string>; touched: CreatedSession[] }> {
+): Promise<{ sessionOf: Map<string, string>; touched: CreatedSession[]; writes: SQL[] }> {
   const sessionOf = new Map<string, string>();
   const timed = newScores.filter((s): s is ScoreForSession & { timeAchieved: number } => s.timeAchieved !== null);
-  if (timed.length === 0) return { sessionOf, touched: [] };
+  if (timed.length === 0) return { sessionOf, touched: [], writes: [] };
   const groups = groupIntoSessions(timed);
   const first = groups[0][0].timeAchieved;
   const last = groups.at(-1)!.at(-1)!.timeAchieved;
@@ -177,18 +178,22 @@ export async function assignSessions(
       );
   for (const w of touched)
     w.row.calculatedData = (!w.created && fromBest?.get(w.row.sessionID)) || sessionRatings(gpt, [...(existing.get(w.row.sessionID) ?? []), ...w.added]);
-  await insertRows(
-    tx,
-    sessions,
-    touched.filter((w) => w.created).map((w) => w.row),
-  );
-  for (const w of touched.filter((t) => !t.created)) {
-    await tx
-      .update(sessions)
-      .set({ timeStarted: w.row.timeStarted, timeEnded: w.row.timeEnded, calculatedData: w.row.calculatedData })
-      .where(eq(sessions.sessionID, w.row.sessionID));
+  // The session rows are written with the scores (writeTogether parts: the scores' references to
+  // them are checked at the end of that statement), or now when there are too many for one part.
+  const created = touched.filter((w) => w.created).map((w) => w.row);
+  const updates = touched
+    .filter((t) => !t.created)
+    .map((w) => ({ session_id: w.row.sessionID, time_started: w.row.timeStarted, time_ended: w.row.timeEnded, calculated_data: w.row.calculatedData }));
+  const writes: SQL[] = [];
+  if (created.length) {
+    if (fitsOneWrite(created)) writes.push(sql`sessions_new AS (${insertRowsStatement(sessions, created)})`);
+    else await insertRows(tx, sessions, created);
   }
-  return { sessionOf, touched: touched.map((w) => ({ sessionID: w.row.sessionID, type: w.created ? 'Created' : 'Appended' })) };
+  if (updates.length)
+    writes.push(sql`sessions_appended AS (UPDATE ${sessions} s SET time_started = u.time_started, time_ended = u.time_ended, calculated_data = u.calculated_data
+      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u(session_id text, time_started bigint, time_ended bigint, calculated_data jsonb)
+      WHERE s.session_id = u.session_id)`);
+  return { sessionOf, touched: touched.map((w) => ({ sessionID: w.row.sessionID, type: w.created ? 'Created' : 'Appended' })), writes };
 }
 
 /**
