@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../common/project-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { PgliteThread } from './pglite-thread.js';
 import { survivesLostConnections } from './lost-connections.js';
+import { PreparingClient } from './prepared-client.js';
 import { ReplicaSet, RoutingPool } from './replicas.js';
 import * as schema from './schema.js';
 
@@ -133,7 +134,7 @@ export class Database {
 
   static async open(options: DatabaseOptions): Promise<Database> {
     if (options.url) {
-      const pool = new RoutingPool({ connectionString: options.url, max: options.poolSize ?? 10 });
+      const pool = new RoutingPool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient });
       survivesLostConnections(pool);
       const replicas = options.replicaUrls?.length
         ? new ReplicaSet(options.replicaUrls, pool, options.replicaMaxLagMs ?? 5_000, options.poolSize ?? 10)
