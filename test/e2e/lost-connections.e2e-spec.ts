@@ -6,7 +6,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { RedisConnections } from '../../src/common/redis.js';
-import { dependencyUnavailable, storageFull } from '../../src/common/dependency-failure.js';
+import { dependencyUnavailable } from '../../src/common/dependency-failure.js';
 import { withUserLock } from '../../src/scoring/import-lock.js';
 import { openTestDatabase, usingPostgres } from '../support/app.js';
 
