@@ -87,6 +87,7 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
   if (!acquired[0].inserted) await failAbandonedInlineImports(database, userID);
 
   const mine = and(eq(importLocks.userID, userID), eq(importLocks.owner, owner));
+  const unlock = () => database.db.delete(importLocks).where(mine);
   const timer = setInterval(() => {
     void database.db
       .update(importLocks)
@@ -105,7 +106,7 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
       },
       releaseStatement: () => {
         releasedInTransaction = true;
-        return database.db.delete(importLocks).where(mine).getSQL();
+        return unlock().getSQL();
       },
     });
     succeeded = true;
@@ -113,7 +114,7 @@ export async function withUserLock<T>(database: Database, userID: number, owner:
   } finally {
     clearInterval(timer);
     // A failed callback's transaction rolled back, and its release with it.
-    if (!(succeeded && releasedInTransaction)) await release(database, mine, succeeded);
+    if (!(succeeded && releasedInTransaction)) await release(unlock, succeeded);
   }
 }
 
@@ -127,20 +128,22 @@ const RELEASE_RETRY_MS = 2_500;
  * release is tried again in the background until the database is back: the player's next import
  * is not refused for LOCK_STALE_MS. (A success whose release fails throws: its caller must know.)
  */
-async function release(database: Database, mine: ReturnType<typeof and>, succeeded: boolean): Promise<void> {
+async function release(unlock: () => Promise<unknown>, succeeded: boolean): Promise<void> {
   try {
-    await database.db.delete(importLocks).where(mine);
+    await unlock();
   } catch (err) {
     if (succeeded) throw err;
     void (async () => {
       for (let i = 0; i < RELEASE_RETRIES; i++) {
         await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS).unref());
-        try {
-          await database.db.delete(importLocks).where(mine);
+        // Still unreachable: the next try, then the heartbeat's staleness frees it.
+        if (
+          await unlock().then(
+            () => true,
+            () => false,
+          )
+        )
           return;
-        } catch {
-          // Still unreachable: the next try, then the heartbeat's staleness frees it.
-        }
       }
     })();
   }

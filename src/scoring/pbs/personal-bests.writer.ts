@@ -39,7 +39,8 @@ export interface UserChartState {
 /**
  * The user's scores and PBs on these charts, in one statement. Only the user's own rows, which no
  * other writer changes while the caller holds the user's import lock: an import reads them once,
- * for its re-send check and its PB merge (recomputePersonalBests' `preloaded`).
+ * for its re-send check and its PB merge (recomputePersonalBests' `preloaded`); other callers'
+ * merges read them after the charts' lock.
  */
 export async function loadUserChartState(tx: Tx, userID: number, chartIDs: readonly string[]): Promise<UserChartState> {
   if (chartIDs.length === 0) return { stored: [], before: [] };
@@ -53,33 +54,6 @@ export async function loadUserChartState(tx: Tx, userID: number, chartIDs: reado
         FROM ${personalBests} p WHERE p.user_id = ${userID} AND p.chart_id = ANY(${ids}::text[])) AS pb_rows`,
   );
   return { stored: row.stored_rows ?? [], before: row.pb_rows ?? [] };
-}
-
-/** The same, in two statements (a caller that did not preload). */
-async function readUserChartState(tx: Tx, userID: number, chartIDs: readonly string[]): Promise<UserChartState> {
-  // One after another: a transaction is one connection, and node-postgres deprecates queueing
-  // several queries on a client at once.
-  const stored = await tx
-    .select({
-      scoreID: scores.scoreID,
-      chartID: scores.chartID,
-      scoreData: scores.scoreData,
-      timeAchieved: scores.timeAchieved,
-      highlighted: scores.highlighted,
-    })
-    .from(scores)
-    .where(and(eq(scores.userID, userID), anyOf(scores.chartID, chartIDs)));
-  const before = await tx
-    .select({
-      chartID: personalBests.chartID,
-      rankOrder: personalBests.rankOrder,
-      score: personalBests.score,
-      rankTime: personalBests.rankTime,
-      rank: personalBests.rank,
-    })
-    .from(personalBests)
-    .where(and(eq(personalBests.userID, userID), anyOf(personalBests.chartID, chartIDs)));
-  return { stored, before };
 }
 
 /** A stored PB's ranking key and rank. */
@@ -122,7 +96,7 @@ export async function recomputePersonalBests(
   if (!options.deferRanking) await lockCharts(tx, chartIDs);
   const { stored, before } = options.preloaded
     ? { stored: options.preloaded.stored.filter((r) => charts.has(r.chartID)), before: options.preloaded.before.filter((b) => charts.has(b.chartID)) }
-    : await readUserChartState(tx, userID, chartIDs);
+    : await loadUserChartState(tx, userID, chartIDs);
   const rankings = options.deferRanking
     ? []
     : await tx
