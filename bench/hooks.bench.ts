@@ -6,7 +6,7 @@ import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { ApiKeysService } from '../src/api-keys/api-keys.service.js';
 import { randomHex } from '../src/common/crypto.js';
-import { Database } from '../src/database/database.js';
+import { Database, embeddedDbDir } from '../src/database/database.js';
 import { charts, scores } from '../src/database/schema.js';
 import { ApiKeysRepository } from '../src/repositories/api-keys.repository.js';
 import { UsersRepository } from '../src/repositories/users.repository.js';
@@ -134,15 +134,18 @@ async function newPlayer(database: Database, name: string): Promise<string> {
   return token;
 }
 
-/**
- * Single-score hook submissions (POST /ir/barbatos/score/submit: auth, import lock, the whole
- * pipeline and its commit for one score) from 16 players at once, against the server in its own
- * process on PostgreSQL; beside it, in the same run, the bare authenticated POST /api/v1/status
- * (the token is looked up, the answer is a constant) on the same 16 connections and tokens.
- */
-export async function hooksBench(): Promise<string> {
-  if (!(await postgresReachable())) return `PostgreSQL at ${PG_URL} is not reachable: the hooks benchmark needs it and was skipped.`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-hooks-'));
+/** The database kinds measured: BENCH_HOOKS_DATABASES=postgres,pglite (both by default; PostgreSQL when reachable). */
+const KINDS = (process.env.BENCH_HOOKS_DATABASES ?? 'postgres,pglite').split(',');
+
+interface Setup {
+  kind: 'PostgreSQL' | 'PGlite';
+  /** The server's database settings. */
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  dispose: () => Promise<void>;
+}
+
+async function postgresSetup(dataDir: string): Promise<Setup> {
   const dbName = `st_hooks_${randomHex(4)}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -150,62 +153,103 @@ export async function hooksBench(): Promise<string> {
   await admin.end();
   const dbUrl = new URL(PG_URL);
   dbUrl.pathname = `/${dbName}`;
-  try {
-    const database = await Database.open({ url: dbUrl.toString(), poolSize: 4 });
-    await database.migrate();
-    const source = await loadSdvxCatalog(database);
-    const targets = (
-      await database.db
-        .select({ data: charts.data, difficulty: charts.difficulty, versions: charts.versions })
-        .from(charts)
-        .where(and(eq(charts.game, 'sdvx'), eq(charts.playtype, 'Single')))
-    )
-      .filter((c) => c.versions.includes('exceed') && typeof c.data.inGameID === 'number' && c.difficulty in BARBATOS_DIFFICULTY)
-      .map((c) => ({ songID: c.data.inGameID as number, difficulty: BARBATOS_DIFFICULTY[c.difficulty] }));
-    const tokens: string[] = [];
-    for (let p = 0; p < PLAYERS; p++) tokens.push(await newPlayer(database, `hook_player_${p}`));
-    await database.close();
+  return {
+    kind: 'PostgreSQL',
+    env: { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir },
+    open: () => Database.open({ url: dbUrl.toString(), poolSize: 4 }),
+    dispose: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
 
-    const server = await serve(
-      ['dist/main.js'],
-      { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', SNAPSHOT_SCHEDULE: 'false' },
-      PORT,
-    );
-    let baseline: Run;
-    let hooks: Run;
-    try {
-      baseline = await load(server.url, tokens, () => ({ path: '/api/v1/status', body: '{"echo":"bench"}' }));
-      hooks = await load(server.url, tokens, (p, k) => ({ path: '/ir/barbatos/score/submit', body: play(targets, p, k) }));
-    } finally {
-      await server.stop();
+function pgliteSetup(dataDir: string): Setup {
+  // The server's embedded database is DATA_DIR/db; the bench prepares it there and closes it first.
+  return { kind: 'PGlite', env: { DATA_DIR: dataDir }, open: () => Database.open({ dataDir: embeddedDbDir(dataDir) }), dispose: async () => {} };
+}
+
+/**
+ * Single-score hook submissions (POST /ir/barbatos/score/submit: auth, import lock, the whole
+ * pipeline and its commit for one score) from 16 players at once, against the server in its own
+ * process on PostgreSQL and on the embedded PGlite; beside each, in the same run, the bare
+ * authenticated POST /api/v1/status (the token is looked up, the answer is a constant) on the same
+ * 16 connections and tokens.
+ */
+export async function hooksBench(): Promise<string> {
+  const rows: (string | number)[][] = [];
+  let notes: string[] = [];
+  for (const kind of KINDS) {
+    if (kind === 'postgres' && !(await postgresReachable())) {
+      notes.push(`PostgreSQL at ${PG_URL} is not reachable: its rows were skipped.`);
+      continue;
     }
-
-    const check = await Database.open({ url: dbUrl.toString(), poolSize: 1 });
-    const [{ n: stored }] = await check.db.select({ n: count() }).from(scores);
-    await check.close();
-
-    const rows = [
-      ['bare authenticated POST /api/v1/status', Math.round(baseline.rps), '100%', baseline.p50, baseline.p99, baseline.failures || '—'],
-      [
-        'POST /ir/barbatos/score/submit (one new score)',
-        Math.round(hooks.rps),
-        `${((hooks.rps / baseline.rps) * 100).toFixed(0)}%`,
-        hooks.p50,
-        hooks.p99,
-        hooks.failures || '—',
-      ],
-    ];
-    for (const r of rows) console.error(`  ${r.join(' | ')}`);
-    const notes = [
-      `PostgreSQL, ${PLAYERS} players (one connection and one submit_score token each; a player's requests never overlap), ${DURATION} s after a 2 s warm-up, server in its own process (dist/main.js, DATABASE_POOL_SIZE at its default of 10), ${source}, ${targets.length} EXCEED GEAR charts.`,
-      `Every hook request is an SDVX6 payload on a chart no other request of the run used (until the chart list wraps) with its own receive time: ${stored} scores stored in all, warm-ups included.`,
-    ];
-    return `${table(['Request', 'req/s', 'of baseline', 'p50 ms', 'p99 ms', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await c.end();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-hooks-'));
+    const setup = kind === 'pglite' ? pgliteSetup(dataDir) : await postgresSetup(dataDir);
+    try {
+      const result = await measure(setup);
+      rows.push(...result.rows);
+      notes = [...notes, ...result.notes.filter((n) => !notes.includes(n))];
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await setup.dispose();
+    }
   }
+  return `${table(['Database', 'Request', 'req/s', 'of baseline', 'p50 ms', 'p99 ms', 'failed requests'], rows)}\n\n${notes.join('\n')}`;
+}
+
+async function measure(setup: Setup): Promise<{ rows: (string | number)[][]; notes: string[] }> {
+  const database = await setup.open();
+  await database.migrate();
+  const source = await loadSdvxCatalog(database);
+  const targets = (
+    await database.db
+      .select({ data: charts.data, difficulty: charts.difficulty, versions: charts.versions })
+      .from(charts)
+      .where(and(eq(charts.game, 'sdvx'), eq(charts.playtype, 'Single')))
+  )
+    .filter((c) => c.versions.includes('exceed') && typeof c.data.inGameID === 'number' && c.difficulty in BARBATOS_DIFFICULTY)
+    .map((c) => ({ songID: c.data.inGameID as number, difficulty: BARBATOS_DIFFICULTY[c.difficulty] }));
+  const tokens: string[] = [];
+  for (let p = 0; p < PLAYERS; p++) tokens.push(await newPlayer(database, `hook_player_${p}`));
+  await database.close();
+
+  const server = await serve(
+    ['dist/main.js'],
+    { ...setup.env, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', SNAPSHOT_SCHEDULE: 'false' },
+    PORT,
+  );
+  let baseline: Run;
+  let hooks: Run;
+  try {
+    baseline = await load(server.url, tokens, () => ({ path: '/api/v1/status', body: '{"echo":"bench"}' }));
+    hooks = await load(server.url, tokens, (p, k) => ({ path: '/ir/barbatos/score/submit', body: play(targets, p, k) }));
+  } finally {
+    await server.stop();
+  }
+
+  const check = await setup.open();
+  const [{ n: stored }] = await check.db.select({ n: count() }).from(scores);
+  await check.close();
+
+  const rows = [
+    [setup.kind, 'bare authenticated POST /api/v1/status', Math.round(baseline.rps), '100%', baseline.p50, baseline.p99, baseline.failures || '—'],
+    [
+      setup.kind,
+      'POST /ir/barbatos/score/submit (one new score)',
+      Math.round(hooks.rps),
+      `${((hooks.rps / baseline.rps) * 100).toFixed(0)}%`,
+      hooks.p50,
+      hooks.p99,
+      hooks.failures || '—',
+    ],
+  ];
+  for (const r of rows) console.error(`  ${r.join(' | ')}`);
+  const notes = [
+    `${PLAYERS} players (one connection and one submit_score token each; a player's requests never overlap), ${DURATION} s after a 2 s warm-up, server in its own process (dist/main.js; on PostgreSQL DATABASE_POOL_SIZE at its default of 10, on PGlite the embedded database in DATA_DIR), ${source}, ${targets.length} EXCEED GEAR charts.`,
+    `Every hook request is an SDVX6 payload on a chart no other request of the run used (until the chart list wraps) with its own receive time; ${setup.kind}: ${stored} scores stored in all, warm-ups included.`,
+  ];
+  return { rows, notes };
 }
