@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { CatalogRepository } from '../repositories/catalog.repository.js';
+import { CatalogCache } from '../repositories/catalog-cache.js';
 import type { GptSupport } from '../game-support/types.js';
 import { toPbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
@@ -52,7 +52,7 @@ export class GptLeaderboardsService {
 
   constructor(
     private readonly repository: GptLeaderboardsRepository,
-    private readonly catalog: CatalogRepository,
+    private readonly catalogCache: CatalogCache,
     private readonly related: RelatedDocuments,
   ) {}
 
@@ -64,8 +64,9 @@ export class GptLeaderboardsService {
 
   async chartPbs(gpt: GptSupport, chartID: string, query: ChartPbsQuery): Promise<ChartPbsResponse> {
     await this.findChart(gpt, chartID);
-    const pbs = await this.repository.chartPbs(chartID, query.startRanking ?? 1, CHART_PBS_PAGE);
-    return { pbs: pbs.map(toPbDocument), users: await this.related.users(pbs.map((p) => p.userID)) };
+    const page = await this.repository.chartPbs(chartID, query.startRanking ?? 1, CHART_PBS_PAGE);
+    // One PB per player on a chart: the owners are the page's users, in its order.
+    return { pbs: page.map((e) => toPbDocument(e.pb)), users: page.map((e) => toUserDocument(e.owner)) };
   }
 
   async searchChartPbs(gpt: GptSupport, chartID: string, search: string): Promise<ChartPbsResponse> {
@@ -127,9 +128,9 @@ export class GptLeaderboardsService {
     return { users: await this.related.users(rows.map((r) => r.userID)), classes: rows.map(toClassAchievementDocument) };
   }
 
-  private async findChart(gpt: GptSupport, chartID: string) {
-    const chart = await this.catalog.chart(gpt.game, gpt.playtype, chartID);
-    if (!chart) throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
-    return chart;
+  /** A chart's pages answer 404 for a chart of no GPT or of another (the check is served from the catalog cache once seen). */
+  private async findChart(gpt: GptSupport, chartID: string): Promise<void> {
+    if (!(await this.catalogCache.chartOnGpt(gpt.game, gpt.playtype, chartID)))
+      throw new NotFoundException(`The chart ${chartID} does not exist for ${gpt.game} ${gpt.playtype}.`);
   }
 }

@@ -42,6 +42,8 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
   private readonly charts = new LRUCache<string, ChartDocument>({ max: MAX_ENTRIES });
   /** Chart matches of score imports (ChartMatchRepository) by what the score named; only found charts are kept. */
   private readonly matches = new LRUCache<string, { chart: ChartRow; song: SongRow }>({ max: MAX_ENTRIES });
+  /** The GPT (`${game}:${playtype}`) of each chart id looked up by chartOnGpt; only found charts are kept. */
+  private readonly chartGpts = new LRUCache<string, string>({ max: MAX_ENTRIES });
   /** Bumped on every clear, so a fetch that started before a clear does not store stale rows. */
   private generation = 0;
   private version: number | undefined;
@@ -79,6 +81,26 @@ export class CatalogCache implements OnModuleInit, OnModuleDestroy {
     this.songs.clear();
     this.charts.clear();
     this.matches.clear();
+    this.chartGpts.clear();
+  }
+
+  /**
+   * Whether the chart exists on this GPT: the check a chart's pages make before reading its PBs.
+   * A chart found is remembered until the next seed load (only a seed load adds, moves or removes
+   * charts); an id not found is looked up again each time, so unknown ids cannot fill the cache.
+   */
+  async chartOnGpt(game: string, playtype: string, chartID: string): Promise<boolean> {
+    let gpt = this.chartGpts.get(chartID);
+    if (gpt === undefined) {
+      const generation = this.generation;
+      const [row] = await onPrimary(() =>
+        this.database.db.select({ game: charts.game, playtype: charts.playtype }).from(charts).where(eq(charts.chartID, chartID)),
+      );
+      if (!row) return false;
+      gpt = `${row.game}:${row.playtype}`;
+      if (generation === this.generation) this.chartGpts.set(chartID, gpt);
+    }
+    return gpt === `${game}:${playtype}`;
   }
 
   /**

@@ -19,17 +19,39 @@ import {
 } from '../database/schema.js';
 import type { GptSupport } from '../game-support/types.js';
 
+/** A PB of a chart page with its owner's row (a page's answer names its players: read in the same statement). */
+export interface ChartPageEntry {
+  pb: PbReadRow;
+  owner: UserRow;
+}
+
+const USER_COLUMNS = getTableColumns(users);
+/** The owner's columns of a page's flat row, as `owner.<field>`. */
+const PAGE_OWNER = aliasedColumns(Object.fromEntries(Object.entries(USER_COLUMNS).map(([field, column]) => [`owner.${field}`, column])));
+
 /**
  * $1 chart, $2 first rank, $3 limit: readChartPage's page by stored rank (pbs_chart_rank_idx),
- * with whether the chart was dirty in the same snapshot.
+ * with whether the chart was dirty in the same snapshot, and each PB's owner.
  */
 const PAGE_PB = chartPagePbColumns(sql.raw('$1'));
-const CHART_PAGE_BY_RANK = readStatement<PbReadRow & { dirty: boolean }>(
-  'chart_pbs_by_rank',
+const CHART_PAGE_BY_RANK = readStatement<Record<string, unknown>>(
+  'chart_pbs_by_rank_with_owners',
   sql`SELECT ${aliasedColumns({ ...PAGE_PB, outOf: sql`(${PAGE_PB.outOf})::int` })},
-      ${chartIsDirty(sql.raw('$1'))} AS dirty
-    FROM ${personalBests} WHERE ${personalBests.chartID} = $1 AND ${personalBests.rank} >= $2 ORDER BY ${personalBests.rank} LIMIT $3`,
+      ${chartIsDirty(sql.raw('$1'))} AS dirty, ${PAGE_OWNER}
+    FROM ${personalBests} JOIN ${users} ON ${users.id} = ${personalBests.userID}
+    WHERE ${personalBests.chartID} = $1 AND ${personalBests.rank} >= $2 ORDER BY ${personalBests.rank} LIMIT $3`,
 );
+
+/** Splits a CHART_PAGE_BY_RANK row into its PB, its owner and the chart's dirty flag. */
+function pageEntry(row: Record<string, unknown>): ChartPageEntry & { dirty: boolean } {
+  const pb: Record<string, unknown> = {};
+  const owner: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('owner.')) owner[key.slice(6)] = value;
+    else if (key !== 'dirty') pb[key] = value;
+  }
+  return { pb: pb as unknown as PbReadRow, owner: owner as unknown as UserRow, dirty: row.dirty as boolean };
+}
 
 /** The GPT's rated profiles ($1 game, $2 playtype, $3 profile rating algorithm) with their game stats, on profile_ratings' index. */
 const RATED_PROFILES = sql`${profileRatings} JOIN ${userGameStats} ON ${userGameStats.userID} = ${profileRatings.userID}
@@ -140,24 +162,21 @@ export class GptLeaderboardsRepository {
   }
 
   /**
-   * PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage). The
-   * page by stored rank, which serves every clean chart, is a prepared statement.
+   * PBs on a chart from a rank on, by rank (ranks are unique per chart; see readChartPage), each
+   * with its owner. The page by stored rank, which serves every clean chart, is a prepared statement.
    */
-  async chartPbs(chartID: string, startRanking: number, limit: number): Promise<PbReadRow[]> {
-    const rows = await readChartPage(startRanking, async ({ by, where, orderBy, offset }) => {
-      if (by === 'rank') {
-        const page = await this.database.read(CHART_PAGE_BY_RANK, [chartID, startRanking, limit]);
-        return page.map((pb) => ({ pb, dirty: pb.dirty }));
-      }
+  chartPbs(chartID: string, startRanking: number, limit: number): Promise<ChartPageEntry[]> {
+    return readChartPage(startRanking, async ({ by, where, orderBy, offset }) => {
+      if (by === 'rank') return (await this.database.read(CHART_PAGE_BY_RANK, [chartID, startRanking, limit])).map(pageEntry);
       return this.database.db
-        .select({ pb: chartPagePbColumns(chartID), dirty: chartIsDirty(chartID) })
+        .select({ pb: chartPagePbColumns(chartID), dirty: chartIsDirty(chartID), owner: users })
         .from(personalBests)
+        .innerJoin(users, eq(users.id, personalBests.userID))
         .where(and(eq(personalBests.chartID, chartID), where))
         .orderBy(...orderBy)
         .offset(offset)
         .limit(limit);
     });
-    return rows.map((r) => r.pb);
   }
 
   /** Players of the GPT (a profile on it) whose username contains the text (case-insensitive): the exact username first, then by user id. */

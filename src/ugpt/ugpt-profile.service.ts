@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { toChartDocument } from '../presenters/catalog.presenter.js';
+import { toUserDocument } from '../presenters/user.presenter.js';
 import { CatalogRepository } from '../repositories/catalog.repository.js';
 import { toPbDocument, toPlayedPbDocument } from '../presenters/pb.presenter.js';
 import { toScoreDocument } from '../presenters/score.presenter.js';
@@ -90,14 +91,15 @@ export class UgptProfileService {
       pb.rank > 1 ? this.leaderboards.chartPbs(chartID, firstAbove, pb.rank - firstAbove) : [],
       this.leaderboards.chartPbs(chartID, pb.rank + 1, CHART_NEIGHBOURS),
     ]);
-    const adjacentAbove = above.filter((p) => p.userID !== pb.userID).reverse();
-    const adjacentBelow = below.filter((p) => p.userID !== pb.userID);
+    const adjacentAbove = above.filter((e) => e.pb.userID !== pb.userID).reverse();
+    const adjacentBelow = below.filter((e) => e.pb.userID !== pb.userID);
     return {
       pb: toPbDocument(pb),
       chart: toChartDocument(chart),
-      adjacentAbove: adjacentAbove.map(toPbDocument),
-      adjacentBelow: adjacentBelow.map(toPbDocument),
-      users: await this.related.users([...adjacentAbove, ...adjacentBelow].map((p) => p.userID)),
+      adjacentAbove: adjacentAbove.map((e) => toPbDocument(e.pb)),
+      adjacentBelow: adjacentBelow.map((e) => toPbDocument(e.pb)),
+      // One PB per player on a chart: the owners read with the pages are the users, in this order.
+      users: [...adjacentAbove, ...adjacentBelow].map((e) => toUserDocument(e.owner)),
     };
   }
 

@@ -90,6 +90,30 @@ describe('catalog document cache', () => {
     expect((await imported(t, p.token, mxm1001(T0 + 240_000))).scoreIDs).toHaveLength(1);
   });
 
+  it("answers a chart's PB page from the GPT the last seed load gave the chart, not the one it kept", async () => {
+    const chartID = '3c877868169170c72cc0b3909e61ef535bde831b'; // the fixture's one IIDX chart, SP
+    const pbsStatus = async (playtype: string) => (await t.http().get(`/api/v1/games/iidx/${playtype}/charts/${chartID}/pbs`)).status;
+    const iidxCatalog = (playtype: string) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-cache-'));
+      tmp.push(dir);
+      fs.copyFileSync(path.join(PIPELINE_FIXTURES, 'catalog', 'songs-iidx.json'), path.join(dir, 'songs-iidx.json'));
+      const list = JSON.parse(fs.readFileSync(path.join(PIPELINE_FIXTURES, 'catalog', 'charts-iidx.json'), 'utf8')) as { playtype: string }[];
+      list[0].playtype = playtype;
+      fs.writeFileSync(path.join(dir, 'charts-iidx.json'), JSON.stringify(list));
+      return dir;
+    };
+    await loadFixtureCatalog(t.database, iidxCatalog('SP'), ['iidx']);
+    expect(await pbsStatus('SP')).toBe(200);
+    expect(await pbsStatus('SP')).toBe(200); // the chart's GPT now kept
+    expect(await pbsStatus('DP')).toBe(404);
+    expect((await t.http().get(`/api/v1/games/iidx/SP/charts/${'0'.repeat(40)}/pbs`)).status).toBe(404);
+
+    // A seed load moves the chart to DP: the kept SP is forgotten.
+    await loadFixtureCatalog(t.database, iidxCatalog('DP'), ['iidx']);
+    expect(await pbsStatus('SP')).toBe(404);
+    expect(await pbsStatus('DP')).toBe(200);
+  });
+
   it("sees another process's change to songs as soon as its notification arrives, without a version bump (PostgreSQL)", async () => {
     if (t.database.kind !== 'postgres' || !t.databaseUrl) return; // embedded: one process owns the database
     expect(await titleServed()).toBe('Pipeline Anthem (Renamed)');

@@ -9,7 +9,6 @@ import { toScoreDocument } from '../../presenters/score.presenter.js';
 import { CatalogRepository } from '../../repositories/catalog.repository.js';
 import { GptLeaderboardsRepository } from '../../repositories/gpt-leaderboards.repository.js';
 import { OrphanChartsRepository, type EnqueueOutcome, type OrphanChartKey } from '../../repositories/orphan-charts.repository.js';
-import { RelatedDocuments } from '../../repositories/related-documents.js';
 import { ScoresRepository } from '../../repositories/scores.repository.js';
 import { SCORE_ERROR } from '../../imports/import-errors.js';
 import { ImportsService, type SubmitResult } from '../../imports/imports.service.js';
@@ -72,7 +71,6 @@ export class BeatorajaIrService {
     private readonly catalog: CatalogRepository,
     private readonly scores: ScoresRepository,
     private readonly leaderboards: GptLeaderboardsRepository,
-    private readonly related: RelatedDocuments,
     private readonly config: AppConfig,
   ) {}
 
@@ -126,10 +124,9 @@ export class BeatorajaIrService {
       ? ((await this.catalog.chartsWithHash('bms', hash))[0] ?? (await this.catalog.chartsWithHash('pms', hash))[0])
       : undefined;
     if (!chart) throw new NotFoundException('Chart does not exist on IR yet.');
-    const pbs = await this.leaderboards.chartPbs(chart.chartID, 1, RANKING_LIMIT);
-    const names = new Map((await this.related.users(pbs.map((pb) => pb.userID))).map((u) => [u.id, u.username]));
+    const page = await this.leaderboards.chartPbs(chart.chartID, 1, RANKING_LIMIT);
     const notecount = typeof chart.data.notecount === 'number' ? chart.data.notecount : 0;
-    const body = pbs.map((pb) => toBeatorajaRankingScore(pb, hash, pb.userID === userID ? '' : (names.get(pb.userID) ?? ''), notecount));
+    const body = page.map(({ pb, owner }) => toBeatorajaRankingScore(pb, hash, pb.userID === userID ? '' : owner.username, notecount));
     return { success: true, description: `Successfully returned ${body.length}`, body };
   }
 
