@@ -56,10 +56,24 @@ async function write<T extends PgTable>(
   }
 }
 
-const upsertConflict = (keyColumns: readonly string[]) => (columns: string[]) => {
-  const others = columns.filter((c) => !keyColumns.includes(c));
-  return `ON CONFLICT (${keyColumns.map((c) => `"${c}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
-};
+/** How upsertRows treats a row whose key exists. */
+export interface UpsertOptions {
+  /**
+   * Leave a stored row alone when the new one equals it in every written column (no new row
+   * version, no WAL): for rows recomputed wholesale of which most come out the same. Every written
+   * column's type must have an equality operator (not json).
+   */
+  onlyChanged?: boolean;
+}
+
+const upsertConflict =
+  (table: string, keyColumns: readonly string[], options: UpsertOptions = {}) =>
+  (columns: string[]) => {
+    const others = columns.filter((c) => !keyColumns.includes(c));
+    const set = `ON CONFLICT (${keyColumns.map((c) => `"${c}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+    if (!options.onlyChanged || others.length === 0) return set;
+    return `${set} WHERE (${others.map((c) => `"${table}"."${c}"`).join(', ')}) IS DISTINCT FROM (${others.map((c) => `excluded."${c}"`).join(', ')})`;
+  };
 
 /**
  * Writes of one transaction that do not read each other's rows, as one statement (one round trip
@@ -83,8 +97,13 @@ export function insertRowsStatement<T extends PgTable>(table: T, rows: readonly 
 }
 
 /** The statement upsertRows runs for rows that fit one batch, as a writeTogether part's body. */
-export function upsertRowsStatement<T extends PgTable>(table: T, keyColumns: readonly string[], rows: readonly T['$inferInsert'][]): SQL {
-  return insertStatement(table, rows, upsertConflict(keyColumns));
+export function upsertRowsStatement<T extends PgTable>(
+  table: T,
+  keyColumns: readonly string[],
+  rows: readonly T['$inferInsert'][],
+  options: UpsertOptions = {},
+): SQL {
+  return insertStatement(table, rows, upsertConflict(getTableName(table), keyColumns, options));
 }
 
 /** Inserts rows; every column of the table must be given or have a default the row omits. */
@@ -109,8 +128,9 @@ export function upsertRows<T extends PgTable>(
   keyColumns: readonly string[],
   rows: readonly T['$inferInsert'][],
   onBatch: (n: number) => void = () => undefined,
+  options: UpsertOptions = {},
 ) {
-  return write(q, table, rows, upsertConflict(keyColumns), onBatch);
+  return write(q, table, rows, upsertConflict(getTableName(table), keyColumns, options), onBatch);
 }
 
 /** `column = ANY($1)` with the whole list as one array parameter (an IN list of thousands of parameters parses slowly). */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PinoLogger } from 'nestjs-pino';
-import { Database, embeddedDbDir } from '../../src/database/database.js';
+import { sql } from 'drizzle-orm';
+import { Database, embeddedDbDir, queryRows } from '../../src/database/database.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { buildIfNeeded, runCli } from '../support/cli.js';
 import { ban, makeAdmin, overwriteComputed, overwritePb, removePb, storeGoals, storeGoalSubs, storeUser } from '../support/db-fixtures.js';
@@ -161,6 +162,30 @@ describe('admin routes (spec 4.14)', () => {
       const again = await post('recalc', { userID: p.id });
       expect(again.body).toEqual({ scoresRecalced: 2 });
       expect(await storedPb(t, p.id, chart1)).toMatchObject({ calculatedData: { VF6: 0.415 } });
+    });
+
+    it('rewrites only the PBs that come out changed: the others keep their row version', async () => {
+      const p = await player('adm_recalc_keep');
+      await importAs(p, [sdvxScore(1, 'MXM', 10_000_000, PUC, T0), sdvxScore(2, 'MXM', 10_000_000, PUC, T0 + 60_000)]);
+      // xmin: the transaction that wrote the row's current version.
+      const versions = async () =>
+        new Map(
+          (
+            await queryRows<{ chart_id: string; v: string }>(t.database.db, sql`SELECT chart_id, xmin::text AS v FROM personal_bests WHERE user_id = ${p.id}`)
+          ).map((r) => [r.chart_id, r.v]),
+        );
+      const imported = await versions();
+      expect(imported.size).toBe(2);
+      expect((await post('recalc', { userID: p.id })).body).toEqual({ scoresRecalced: 2 });
+      expect(await versions()).toEqual(imported);
+
+      await overwritePb(t, p.id, chart1, { score: 9_000_000 });
+      const spoiled = await versions();
+      expect((await post('recalc', { userID: p.id })).body).toEqual({ scoresRecalced: 2 });
+      const repaired = await versions();
+      expect(repaired.get(chart2)).toBe(spoiled.get(chart2));
+      expect(repaired.get(chart1)).not.toBe(spoiled.get(chart1));
+      expect(await storedPb(t, p.id, chart1)).toMatchObject({ scoreData: expect.objectContaining({ score: 10_000_000 }) });
     });
 
     it('re-ranks a chart where a recomputed PB moved, and keeps the ranks where none did', async () => {

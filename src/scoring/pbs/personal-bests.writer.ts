@@ -183,6 +183,7 @@ export async function recomputePersonalBests(
   }
 
   const emptied = chartIDs.filter((id) => !byChart.has(id));
+  // A recomputed PB that comes out as stored (a recalc's re-run, a play that beat nothing) is not rewritten (onlyChanged).
   // A chart with no stored PB gets a plain insert, the rest replace a PB.
   const rows = pbs.map(({ chart: _chart, song: _song, ...row }) => row);
   const inserted = rows.filter((r) => !was.has(r.chartID));
@@ -225,7 +226,7 @@ export async function recomputePersonalBests(
       ...(options.together ?? []),
       ...emptiedPart,
       ...(inserted.length ? [sql`pb_new AS (${insertRowsStatement(personalBests, inserted)})`] : []),
-      ...(replaced.length ? [sql`pb_replaced AS (${upsertRowsStatement(personalBests, ['user_id', 'chart_id'], replaced)})`] : []),
+      ...(replaced.length ? [sql`pb_replaced AS (${upsertRowsStatement(personalBests, ['user_id', 'chart_id'], replaced, { onlyChanged: true })})`] : []),
       ...ratingParts,
       ...rankingParts,
     ]);
@@ -233,7 +234,7 @@ export async function recomputePersonalBests(
   }
   await writeTogether(tx, [...(options.together ?? []), ...emptiedPart]);
   await insertRows(tx, personalBests, inserted);
-  await upsertRows(tx, personalBests, ['user_id', 'chart_id'], replaced);
+  await upsertRows(tx, personalBests, ['user_id', 'chart_id'], replaced, undefined, { onlyChanged: true });
   await writeTogether(tx, [...ratingParts, ...rankingParts]);
   return pbs;
 }
