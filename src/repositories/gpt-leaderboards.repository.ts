@@ -25,9 +25,8 @@ export interface ChartPageEntry {
   owner: UserRow;
 }
 
-const USER_COLUMNS = getTableColumns(users);
 /** The owner's columns of a page's flat row, as `owner.<field>`. */
-const PAGE_OWNER = aliasedColumns(Object.fromEntries(Object.entries(USER_COLUMNS).map(([field, column]) => [`owner.${field}`, column])));
+const PAGE_OWNER = aliasedColumns(Object.fromEntries(Object.entries(getTableColumns(users)).map(([field, column]) => [`owner.${field}`, column])));
 
 /**
  * $1 chart, $2 first rank, $3 limit: readChartPage's page by stored rank (pbs_chart_rank_idx),

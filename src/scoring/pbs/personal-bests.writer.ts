@@ -183,8 +183,8 @@ export async function recomputePersonalBests(
   }
 
   const emptied = chartIDs.filter((id) => !byChart.has(id));
-  // A recomputed PB that comes out as stored (a recalc's re-run, a play that beat nothing) is not rewritten (onlyChanged).
-  // A chart with no stored PB gets a plain insert, the rest replace a PB.
+  // A chart with no stored PB gets a plain insert, the rest replace a PB; a replacement that comes
+  // out as stored (a recalc's re-run, a play that beat nothing) is not rewritten (onlyChanged).
   const rows = pbs.map(({ chart: _chart, song: _song, ...row }) => row);
   const inserted = rows.filter((r) => !was.has(r.chartID));
   const replaced = rows.filter((r) => was.has(r.chartID));
