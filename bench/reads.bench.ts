@@ -1,14 +1,13 @@
 import autocannon from 'autocannon';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { Database, embeddedDbDir, MIGRATIONS_FOLDER, queryRows } from '../src/database/database.js';
-import { buildReadsDataset, type ReadsDataset } from './reads-dataset.js';
+import { Database, embeddedDbDir, queryRows } from '../src/database/database.js';
+import { keptReadsDataset, type ReadsDataset } from './reads-dataset.js';
 import { MIXES, picker, type MixName } from './request-mix.js';
-import { PG_URL, postgresReachable, serve, table, type Served } from './support.js';
+import { postgresReachable, serve, table, type Served } from './support.js';
 
 const USERS = Number(process.env.BENCH_READS_USERS ?? 10_000);
 const SCORES_PER_USER = Number(process.env.BENCH_READS_SCORES_PER_USER ?? 100);
@@ -177,86 +176,6 @@ async function seqScans(url: string, logFile: string): Promise<string[]> {
 }
 
 /** Identifies the dataset: its size and the migrations it was built with. */
-function datasetKey(): string {
-  const hash = createHash('sha256');
-  for (const file of fs
-    .readdirSync(MIGRATIONS_FOLDER)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
-  return `${USERS}x${SCORES_PER_USER}_${hash.digest('hex').slice(0, 10)}`;
-}
-
-interface KeptDataset {
-  dataset: ReadsDataset;
-  builtNote: string;
-  /** The server's database: DATABASE_URL, or the DATA_DIR of the embedded one. */
-  env: Record<string, string>;
-  url?: string;
-}
-
-const META = sql`CREATE TABLE IF NOT EXISTS bench_reads_meta (dataset jsonb NOT NULL, built_note text NOT NULL)`;
-
-/**
- * The dataset of this size and schema, built once and kept between runs (a PostgreSQL database
- * st_reads_<key>, or a data directory st-reads-<key> in the temp directory); BENCH_READS_FRESH=1
- * rebuilds it. Datasets of other keys are removed.
- */
-async function keptDataset(kind: 'PGlite' | 'PostgreSQL'): Promise<KeptDataset> {
-  const key = datasetKey();
-  const fresh = process.env.BENCH_READS_FRESH === '1';
-  let database: Database;
-  let env: Record<string, string>;
-  let url: string | undefined;
-  if (kind === 'PostgreSQL') {
-    const name = `st_reads_${key}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'st\\_reads\\_%'`);
-      for (const r of rows) if (r.datname !== name || fresh) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
-      if (!rows.some((r) => r.datname === name) || fresh) await admin.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await admin.end();
-    }
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    env = { DATABASE_URL: url };
-    database = await Database.open({ url, poolSize: 10 });
-  } else {
-    const dataDir = path.join(os.tmpdir(), `st-reads-${key}`);
-    for (const entry of fs.readdirSync(os.tmpdir()))
-      if (entry.startsWith('st-reads-') && (entry !== path.basename(dataDir) || fresh))
-        fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
-    fs.mkdirSync(dataDir, { recursive: true });
-    env = { DATA_DIR: dataDir };
-    database = await Database.open({ dataDir: embeddedDbDir(dataDir) });
-  }
-  try {
-    await database.migrate();
-    await database.db.execute(META);
-    const [kept] = await queryRows<{ dataset: ReadsDataset | string; built_note: string }>(database.db, sql`SELECT dataset, built_note FROM bench_reads_meta`);
-    if (kept) {
-      const dataset = typeof kept.dataset === 'string' ? (JSON.parse(kept.dataset) as ReadsDataset) : kept.dataset;
-      return { dataset, builtNote: `${kind}: dataset kept from an earlier run (${kept.built_note}).`, env, url };
-    }
-    const started = Date.now();
-    const dataset = await buildReadsDataset(database, USERS, SCORES_PER_USER, (l) => console.error(`${kind}${l}`));
-    const builtNote = `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s; one more player's import of ${SCORES_PER_USER} plays into it (in process, not over HTTP): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`;
-    // As autovacuum would on a server (the embedded server's own statistics job ANALYZEs), then
-    // a checkpoint: without them PostgreSQL went on writing the new rows out during the first
-    // timed run, which measured cached answers up to 2x lower than later runs did (issue 24).
-    await database.db.execute(sql`VACUUM (ANALYZE)`);
-    await database.db.execute(sql`CHECKPOINT`);
-    const { plays: _plays, ...stored } = dataset as ReadsDataset & { plays?: unknown };
-    await database.db.execute(sql`INSERT INTO bench_reads_meta (dataset, built_note) VALUES (${JSON.stringify(stored)}::jsonb, ${builtNote})`);
-    return { dataset, builtNote: `${builtNote}.`, env, url };
-  } finally {
-    await database.close();
-  }
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})` : '');
 
@@ -289,7 +208,7 @@ export async function readsBench(): Promise<string> {
   const hello = await serve(['dist-bench/bench/hello-server.js'], {});
   try {
     for (const kind of kinds) {
-      const kept = await keptDataset(kind);
+      const kept = await keptReadsDataset(kind, USERS, SCORES_PER_USER);
       note(kept.builtNote);
       const database = await Database.open(kept.url ? { url: kept.url, poolSize: 2 } : { dataDir: embeddedDbDir(kept.env.DATA_DIR) });
       const people = await population(database).finally(() => database.close());
