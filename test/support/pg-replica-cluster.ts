@@ -137,7 +137,21 @@ export async function startPrimaryWithReplica(): Promise<PgReplicaCluster> {
       replicaStarted = true;
     },
     pauseReplay: async () => void (await onReplica('SELECT pg_wal_replay_pause()')),
-    resumeReplay: async () => void (await onReplica('SELECT pg_wal_replay_resume()')),
+    resumeReplay: async () => {
+      // Replay that resumes after a pause longer than max_standby_streaming_delay cancels the
+      // queries its WAL conflicts with at once, this session's too, once the resume has taken
+      // effect (40001): the pause state says whether it did.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await onReplica('SELECT pg_wal_replay_resume()');
+          return;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40001' || attempt >= 5) throw err;
+          const [row] = await onReplica('SELECT pg_get_wal_replay_pause_state() AS state');
+          if (row.state === 'not paused') return;
+        }
+      }
+    },
     waitForReplay: async (timeoutMs = 10_000) => {
       const primary = new pg.Client({ connectionString: url(primaryPort) });
       await primary.connect();
