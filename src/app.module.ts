@@ -19,12 +19,14 @@ import { IrModule } from './ir/ir.module.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
 import { formBodyParser, jsonBodyParser } from './http/json-body.js';
 import { BodyTypeGuard } from './http/body-type.js';
-import { throughNest } from './http/middleware.js';
+import { composeMiddleware, throughNest } from './http/middleware.js';
 import { rejectNulBytes } from './http/nul-bytes.js';
 import { createSessionHandler, type SessionSetup } from './http/session.js';
 import { ApiValidationPipe } from './http/validation.pipe.js';
 import { RequestLoggingModule } from './http/logging/logger.module.js';
 import { ReadCacheMiddleware } from './http/read-cache/read-cache.middleware.js';
+import type { CacheableRequest } from './http/read-cache/cached-read.decorator.js';
+import type { ApiRequest } from './http/request.js';
 import { PrimaryReadGuard } from './http/read-routing/primary-read.js';
 import { ReadRoutingMiddleware } from './http/read-routing/read-routing.middleware.js';
 import { ReadCacheModule } from './http/read-cache/read-cache.module.js';
@@ -76,6 +78,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
   constructor(
     @Inject(SESSION_SETUP) private readonly session: SessionSetup,
     @Inject(APP_OPTIONS) private readonly options: AppOptions,
+    private readonly auth: AuthMiddleware,
+    private readonly readRouting: ReadRoutingMiddleware,
+    private readonly readCache: ReadCacheMiddleware,
   ) {}
 
   static register(options: AppOptions): DynamicModule {
@@ -140,6 +145,8 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         { provide: APP_GUARD, useClass: BodyTypeGuard },
         AuthResolver,
         AuthMiddleware,
+        ReadRoutingMiddleware,
+        ReadCacheMiddleware,
         {
           provide: SESSION_SETUP,
           useFactory: (config: AppConfig, secrets: AppSecretsRepository, sessions: LoginSessionsRepository, scheduler: SchedulerRegistry) =>
@@ -156,15 +163,18 @@ export class AppModule implements NestModule, OnApplicationShutdown {
     consumer
       .apply(throughNest(jsonBodyParser({ limit: this.options.config.IMPORT_FILE_LIMIT_BYTES, setting: 'IMPORT_FILE_LIMIT_BYTES' })))
       .forRoutes({ path: 'ir/{*path}', method: RequestMethod.POST });
+    // One middleware of seven steps (see composeMiddleware), in this order.
     consumer
       .apply(
-        throughNest(jsonBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
-        throughNest(formBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' })),
-        throughNest(rejectNulBytes()),
-        throughNest(this.session.handler),
-        AuthMiddleware,
-        ReadRoutingMiddleware,
-        ReadCacheMiddleware,
+        composeMiddleware<ApiRequest & CacheableRequest>([
+          jsonBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' }),
+          formBodyParser({ limit, setting: 'BODY_LIMIT_BYTES' }),
+          rejectNulBytes(),
+          this.session.handler,
+          (req, res, next) => this.auth.use(req, res, next),
+          (req, res, next) => this.readRouting.use(req, res, next),
+          (req, res, next) => this.readCache.use(req, res, next),
+        ]),
       )
       .forRoutes('{*path}');
   }
