@@ -43,8 +43,12 @@ export class RequestLoggingModule {
                 return id;
               },
               customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-              customProps: (req: IncomingMessage & { body?: unknown }) =>
-                req.method !== 'GET' && req.body && typeof req.body === 'object' ? { body: loggableBody(req, req.body) } : {},
+              // pino-http makes a child logger of whatever this returns, {} included, on every request:
+              // nothing is returned when there is nothing to add (pino-http skips a falsy value).
+              customProps: ((req: IncomingMessage & { body?: unknown }) =>
+                req.method !== 'GET' && req.body && typeof req.body === 'object' ? { body: loggableBody(req, req.body) } : undefined) as (
+                req: IncomingMessage,
+              ) => object,
               serializers: {
                 req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
                   id: req.id,
