@@ -166,14 +166,14 @@ export async function buildReadsDataset(database: Database, userCount: number, s
   };
 }
 
-function datasetKey(users: number, scoresPerUser: number): string {
+function datasetKey(userCount: number, scoresPerUser: number): string {
   const hash = createHash('sha256');
   for (const file of fs
     .readdirSync(MIGRATIONS_FOLDER)
     .filter((f) => f.endsWith('.sql'))
     .sort())
     hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
-  return `${users}x${scoresPerUser}_${hash.digest('hex').slice(0, 10)}`;
+  return `${userCount}x${scoresPerUser}_${hash.digest('hex').slice(0, 10)}`;
 }
 
 export interface KeptDataset {
@@ -193,8 +193,8 @@ const META = sql`CREATE TABLE IF NOT EXISTS bench_reads_meta (dataset jsonb NOT 
  * st_reads_<key>, or a data directory st-reads-<key> in the temp directory); BENCH_READS_FRESH=1
  * rebuilds it. Datasets of other keys are removed.
  */
-export async function keptReadsDataset(kind: 'PGlite' | 'PostgreSQL', users: number, scoresPerUser: number): Promise<KeptDataset> {
-  const key = datasetKey(users, scoresPerUser);
+export async function keptReadsDataset(kind: 'PGlite' | 'PostgreSQL', userCount: number, scoresPerUser: number): Promise<KeptDataset> {
+  const key = datasetKey(userCount, scoresPerUser);
   const fresh = process.env.BENCH_READS_FRESH === '1';
   let database: Database;
   let env: Record<string, string>;
@@ -235,7 +235,7 @@ export async function keptReadsDataset(kind: 'PGlite' | 'PostgreSQL', users: num
       return { dataset, builtNote: `${kind}: dataset kept from an earlier run (${kept.built_note}).`, env, url, databaseName };
     }
     const started = Date.now();
-    const dataset = await buildReadsDataset(database, users, scoresPerUser, (l) => console.error(`${kind}${l}`));
+    const dataset = await buildReadsDataset(database, userCount, scoresPerUser, (l) => console.error(`${kind}${l}`));
     const builtNote = `${kind}: dataset of ${dataset.users} users and ${dataset.scores} scores (${dataset.source}) built through the import pipeline (chart ranks deferred to one rerank pass) in ${((Date.now() - started) / 1000).toFixed(0)} s; one more player's import of ${scoresPerUser} plays into it (in process, not over HTTP): ${dataset.lateImportMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`;
     // As autovacuum would on a server (the embedded server's own statistics job ANALYZEs), then
     // a checkpoint: without them PostgreSQL went on writing the new rows out during the first
